@@ -1,0 +1,69 @@
+# The front door. `make` builds the whole handbook (every language: site and PDFs);
+# `make test` runs every test. Both set up what they need: a .venv from the pinned
+# requirements, and TeX, fonts and Chromium from Debian packages when missing.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+HANDBOOK := $(BIN)/handbook
+SYSDEPS := sh build_tools/system-deps.sh
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+
+.DEFAULT_GOAL := all
+.PHONY: all html pdf site check validate test test-fast i18n-update i18n-check bench clean distclean venv help
+
+help:  ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 16
+
+all: $(STAMP)  ## build everything: the site and a PDF for every language (build/site, build/pdf)
+	@$(SYSDEPS) tex
+	$(HANDBOOK) build --jobs $(JOBS)
+
+html: $(STAMP)  ## build the websites only and publish build/site
+	$(HANDBOOK) build --html --jobs $(JOBS)
+
+pdf: $(STAMP)  ## build the PDFs only (build/pdf)
+	@$(SYSDEPS) tex
+	$(HANDBOOK) build --pdf --jobs $(JOBS)
+
+site: all
+
+validate: $(STAMP)  ## check every YAML document against the schema
+	$(HANDBOOK) validate
+
+check: $(STAMP)  ## validate and check every auction example with the rule model
+	$(HANDBOOK) check
+
+test: $(STAMP)  ## run every test (TeX and browser tests included)
+	@$(SYSDEPS) tex browser
+	$(BIN)/python -m pytest
+
+test-fast: $(STAMP)  ## the tests that need neither TeX nor a browser
+	$(BIN)/python -m pytest -m "not tex and not browser"
+
+i18n-update: $(STAMP)  ## merge new and changed source texts into the catalogs
+	$(HANDBOOK) i18n update
+
+i18n-check: $(STAMP)  ## translation status and translator lint
+	$(HANDBOOK) i18n check
+
+bench: $(STAMP)  ## benchmarks (see bench/)
+	$(BIN)/python bench/model_throughput.py
+
+venv: $(STAMP)  ## create or refresh .venv
+
+# The venv is rebuilt when the pinned requirements or the project change.
+$(STAMP): requirements.txt pyproject.toml
+	@command -v $(PYTHON) >/dev/null || { echo "make: $(PYTHON) not found (Python 3.11 or newer is needed)" >&2; exit 1; }
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || { echo "make: Python 3.11 or newer is needed" >&2; exit 1; }
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps -e .
+	@touch $@
+
+clean:  ## remove everything generated (build/)
+	rm -rf build
+
+distclean: clean  ## also remove the virtual environment
+	rm -rf $(VENV) *.egg-info

@@ -1,0 +1,62 @@
+"""The ``handbook`` command: a table of subcommands, each a module in
+:mod:`build_tools.commands` with ``add_arguments(parser)`` and ``run(args) -> int``.
+
+Exit codes: 0 success, 1 diagnostics were reported, 2 usage or unreadable input.
+Only this module and the command modules print.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+from types import ModuleType
+
+# name -> module under build_tools.commands; each module's docstring first line is its help.
+COMMANDS: dict[str, str] = {
+    "validate": "validate",
+    "check": "check",
+    "build": "build",
+    "i18n": "i18n",
+}
+
+
+def _load(name: str) -> ModuleType:
+    return importlib.import_module(f"build_tools.commands.{COMMANDS[name]}")
+
+
+def make_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="handbook",
+        description="Build the bridge regulation handbook: validate YAML documents, "
+        "check their auction examples, maintain translations, build sites and PDFs.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for name in COMMANDS:
+        module = _load(name)
+        doc = (module.__doc__ or "").strip()
+        summary = doc.splitlines()[0] if doc else name
+        command_parser = sub.add_parser(
+            name,
+            help=summary,
+            description=doc,
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
+        module.add_arguments(command_parser)
+        command_parser.set_defaults(_run=module.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = make_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args._run(args))
+    except KeyboardInterrupt:
+        print("handbook: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

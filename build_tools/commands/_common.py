@@ -1,0 +1,26 @@
+"""What every command shares: where the handbook is, and how problems are shown."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from build_tools.diagnostics import DiagnosticError
+
+
+def add_location_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--source", type=Path, default=Path("source"),
+                        help="folder of the YAML documents and handbook.yaml (default: %(default)s)")
+    parser.add_argument("--translations", type=Path, default=Path("translations"),
+                        help="folder of the gettext catalogs (default: %(default)s)")
+
+
+def report(error: DiagnosticError) -> int:
+    """Print every diagnostic on stderr; the exit code for diagnostics is 1."""
+    for diagnostic in error.diagnostics:
+        print(diagnostic, file=sys.stderr)
+    count = sum(1 for d in error.diagnostics if d.severity == "error")
+    if count > 1:
+        print(f"handbook: {count} errors", file=sys.stderr)
+    return 1

@@ -1,0 +1,86 @@
+"""Build the handbook: the website and the PDFs of every language.
+
+Stages: load and validate, check examples, translate and render MyST (files
+rewritten only when their content changes), Sphinx per language in parallel
+processes, xelatex, then publish build/site atomically: a failed build leaves
+the previous site as it was.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+from build_tools import build as builder
+from build_tools.commands._common import add_location_arguments, report
+from build_tools.diagnostics import DiagnosticError
+from build_tools.pipeline import check_examples, load_handbook, render_language
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--html", action="store_true", help="build the websites")
+    parser.add_argument("--pdf", action="store_true", help="build the PDFs (xelatex)")
+    parser.add_argument("--render-only", action="store_true", help="stop after writing the MyST pages")
+    parser.add_argument("-l", "--language", action="append", metavar="LANG",
+                        help="build only this language (repeatable; default: every language of the manifest)")
+    parser.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1,
+                        help="languages built at once (default: the number of cores, %(default)s)")
+    parser.add_argument("--build-dir", type=Path, default=Path("build"), help="output folder (default: %(default)s)")
+    add_location_arguments(parser)
+
+
+def _say(text: str) -> None:
+    print(text, flush=True)
+
+
+def run(args: argparse.Namespace) -> int:
+    started = time.perf_counter()
+    html = args.html or not (args.pdf or args.render_only)
+    pdf = args.pdf or not (args.html or args.render_only)
+    try:
+        handbook = load_handbook(args.source, args.translations)
+        checked = check_examples(handbook)
+    except DiagnosticError as exc:
+        return report(exc)
+    manifest = handbook.manifest
+    languages = args.language or list(manifest.languages)
+    unknown = [lang for lang in languages if lang not in manifest.languages]
+    if unknown:
+        print(f"handbook: error: language {unknown[0]!r} is not in {manifest.path} "
+              f"(it has {', '.join(manifest.languages)})", file=sys.stderr)
+        return 2
+    _say(f"handbook: {len(handbook.documents)} documents valid, {checked} examples checked")
+    layout = builder.Layout(root=builder.ROOT, build=args.build_dir.resolve(), source=args.source.resolve())
+    try:
+        for lang in languages:
+            result = render_language(handbook, lang, layout.myst(lang))
+            _say(f"[{lang}] myst: {len(result.written)} written, {len(result.unchanged)} unchanged"
+                 + (f", {len(result.removed)} removed" if result.removed else ""))
+    except DiagnosticError as exc:
+        return report(exc)
+    if args.render_only:
+        return 0
+
+    def show(step: builder.StepResult) -> None:
+        _say(f"[{step.language}] {step.step}: {step.summary} ({step.seconds:.1f} s)")
+
+    try:
+        if html:
+            builder.run_parallel(
+                [lambda lang=lang: builder.build_html(lang, layout) for lang in languages], args.jobs, show
+            )
+        if pdf:
+            builder.run_parallel(
+                [lambda lang=lang: builder.build_pdf(lang, layout, manifest) for lang in languages],
+                args.jobs, show,
+            )
+        site = builder.publish(layout, manifest)
+    except builder.BuildFailed as exc:
+        print(f"handbook: error: {exc}", file=sys.stderr)
+        print("handbook: build/site left as it was", file=sys.stderr)
+        return 1
+    _say(f"handbook: published {os.path.relpath(site)} in {time.perf_counter() - started:.1f} s")
+    return 0

@@ -1,0 +1,42 @@
+"""Diagnostics in compiler format, shared by every stage.
+
+A stage that finds problems in its input collects them as :class:`Diagnostic`
+values and raises one :class:`DiagnosticError` carrying all of them, so the user
+sees every problem of a run at once, each on one line::
+
+    source/x.yaml:12:5: error: unknown key 'titel' in section 'openings'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """One problem at one place; ``line`` and ``column`` are 1-based (0 when unknown).
+
+    >>> print(Diagnostic("source/x.yaml", 12, 5, "unknown key 'titel' in section 'openings'"))
+    source/x.yaml:12:5: error: unknown key 'titel' in section 'openings'
+    """
+
+    path: str
+    line: int
+    column: int
+    message: str
+    severity: str = "error"
+
+    def __str__(self) -> str:
+        place = self.path
+        if self.line:
+            place += f":{self.line}:{self.column}" if self.column else f":{self.line}"
+        return f"{place}: {self.severity}: {self.message}"
+
+
+class DiagnosticError(Exception):
+    """Raised by a stage whose input has errors; ``diagnostics`` lists them all."""
+
+    def __init__(self, diagnostics: Iterable[Diagnostic]) -> None:
+        self.diagnostics = tuple(diagnostics)
+        super().__init__("\n".join(str(d) for d in self.diagnostics))

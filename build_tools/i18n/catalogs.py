@@ -1,0 +1,151 @@
+"""Reading, writing and updating the catalogs of a document."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from babel.messages.catalog import Catalog, Message
+from babel.messages.pofile import PoFileError, read_po, write_po
+
+from build_tools.diagnostics import Diagnostic, DiagnosticError
+from build_tools.document import Document
+from build_tools.loader import display_path
+
+
+def catalog_path(translations: Path, language: str, document_id: str) -> Path:
+    return translations / language / "LC_MESSAGES" / f"{document_id}.po"
+
+
+def new_catalog(language: str, domain: str) -> Catalog:
+    """An empty catalog for ``domain`` in ``language``, with a header that says
+    what its keys are."""
+    return Catalog(
+        locale=language or None,
+        domain=domain,
+        project=domain,
+        version="1",
+        msgid_bugs_address="",
+        fuzzy=False,
+        header_comment=f"# {domain}: translation into {language}.\n"
+        "# msgctxt is the stable id of the element; msgid its text in the original language.",
+    )
+
+
+def extract(document: Document, language: str | None = None) -> Catalog:
+    """A catalog of every translatable text of ``document``, in document order."""
+    catalog = new_catalog(language or "", document.id)
+    for message in document.messages():
+        catalog.add(
+            message.text,
+            "",
+            locations=[(document.path, message.pos.line)],
+            context=message.context,
+        )
+    return catalog
+
+
+def read_catalog(path: Path) -> Catalog:
+    """Read a ``.po`` file; syntax errors become one diagnostic naming file and line."""
+    shown = display_path(path)
+    try:
+        with path.open("rb") as handle:
+            return read_po(handle, abort_invalid=True)
+    except OSError as exc:
+        raise DiagnosticError([Diagnostic(shown, 0, 0, f"cannot read catalog: {exc.strerror}")]) from None
+    except PoFileError as exc:
+        # Babel counts lines from 0 in its messages.
+        lineno = int(getattr(exc, "lineno", -1)) + 1
+        reason = str(exc).rsplit(" on ", 1)[0]
+        raise DiagnosticError([Diagnostic(shown, lineno, 0, f"catalog syntax: {reason}")]) from None
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise DiagnosticError([Diagnostic(shown, 0, 0, f"catalog unreadable: {exc}")]) from None
+
+
+def update(existing: Catalog, template: Catalog) -> tuple[Catalog, int, int]:
+    """Merge ``template`` (freshly extracted) into ``existing``, matching by context.
+
+    A translation is kept when its context still exists; when the source text
+    changed it is marked fuzzy and keeps the old source as ``#| msgid``. Entries
+    whose context vanished are dropped. Returns the new catalog and the counts of
+    (new, newly fuzzy) entries.
+    """
+    by_key = {_key(m): m for m in existing if m.id}
+    merged = new_catalog(existing.locale_identifier or "", template.domain or "")
+    # The translators' header (team, last translator, plural forms) is theirs.
+    merged.header_comment = existing.header_comment
+    merged.mime_headers = existing.mime_headers
+    merged.project, merged.version = template.project, "1"
+    added = fuzzied = 0
+    for message in template:
+        if not message.id:
+            continue
+        old = by_key.get(_key(message))
+        flags: set[str] = set()
+        previous_id: str | tuple[str, ...] = ()
+        string = ""
+        if old is None:
+            added += 1
+        else:
+            string = str(old.string or "")
+            if old.fuzzy:
+                flags.add("fuzzy")
+                previous_id = old.previous_id
+            if old.id != message.id:
+                if string:
+                    flags.add("fuzzy")
+                    fuzzied += 1
+                previous_id = old.id
+        merged.add(
+            message.id,
+            string,
+            locations=message.locations,
+            flags=flags,
+            context=message.context,
+            previous_id=previous_id,
+            auto_comments=message.auto_comments,
+            user_comments=old.user_comments if old is not None else (),
+        )
+    return merged, added, fuzzied
+
+
+def _key(message: Message) -> tuple[str, ...]:
+    # Document texts are keyed by their element id; interface strings have no
+    # context and are keyed by their text, as gettext does.
+    return (message.context,) if message.context else ("", str(message.id))
+
+
+def write_catalog(catalog: Catalog, path: Path) -> bool:
+    """Write ``catalog`` to ``path`` atomically; returns whether the file changed.
+
+    The header's creation and revision dates are kept from the existing file so
+    that a run which changes no message does not rewrite the catalog.
+    """
+    import io
+
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=76, include_previous=True, sort_output=False)
+    data = _without_dates(buffer.getvalue())
+    if path.exists() and path.read_bytes() == data:
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+    return True
+
+
+def _without_dates(data: bytes) -> bytes:
+    # POT-Creation-Date and PO-Revision-Date change on every write and would make
+    # every update a diff; version control already records when a catalog changed.
+    lines = data.split(b"\n")
+    return b"\n".join(
+        line for line in lines
+        if not line.startswith((b'"POT-Creation-Date:', b'"PO-Revision-Date:'))
+    )

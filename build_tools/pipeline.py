@@ -1,0 +1,124 @@
+"""The stages of the pipeline before Sphinx, each a function from the previous
+stage's product to its own::
+
+    load_handbook -> check_examples -> translate_handbook -> render_language
+
+Every stage reports bad input as :class:`~build_tools.diagnostics.DiagnosticError`
+listing all the problems it found; none of them writes anything but its output.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from build_tools.diagnostics import Diagnostic, DiagnosticError
+from build_tools.document import Document, Example
+from build_tools.i18n import catalog_path, read_catalog, translate
+from build_tools.loader import MANIFEST_NAME, Manifest, load_document, load_manifest
+from build_tools.render import RenderResult, interface_translations, render_pages, write_pages
+
+
+@dataclass(frozen=True, slots=True)
+class Handbook:
+    """The manifest and its documents, loaded and validated."""
+
+    manifest: Manifest
+    documents: tuple[Document, ...]
+    source: Path
+    translations: Path
+
+
+def load_handbook(source: Path, translations: Path | None = None) -> Handbook:
+    """Load ``source/handbook.yaml`` and every document it lists."""
+    manifest = load_manifest(source / MANIFEST_NAME)
+    documents = []
+    problems: list[Diagnostic] = []
+    for doc_id in manifest.documents:
+        try:
+            documents.append(load_document(source / f"{doc_id}.yaml"))
+        except DiagnosticError as exc:
+            problems.extend(exc.diagnostics)
+    if problems:
+        raise DiagnosticError(problems)
+    return Handbook(
+        manifest,
+        tuple(documents),
+        source,
+        translations if translations is not None else source.parent / "translations",
+    )
+
+
+def examples(document: Document) -> list[Example]:
+    """Every auction example of ``document``, in document order."""
+    from build_tools.document import PointList, Section
+
+    found: list[Example] = []
+
+    def walk(blocks: Sequence[object]) -> None:
+        for block in blocks:
+            if isinstance(block, Example):
+                found.append(block)
+            elif isinstance(block, Section):
+                walk(block.body)
+            elif isinstance(block, PointList):
+                pass
+
+    walk(document.body)
+    return found
+
+
+def check_examples(handbook: Handbook) -> int:
+    """Parse every auction example with the rule model, in its document's
+    notation; returns how many were checked."""
+    pending = [(doc, ex) for doc in handbook.documents for ex in examples(doc)]
+    if not pending:
+        return 0
+    from build_tools.bridge import BridgeError, notation
+
+    problems: list[Diagnostic] = []
+    count = 0
+    for document, example in pending:
+        if True:
+            count += 1
+            profile = notation.profile(example.notation or document.language)
+            try:
+                profile.parse_auction(example.auction)
+            except BridgeError as exc:
+                problems.append(
+                    Diagnostic(document.path, example.pos.line, example.pos.column,
+                               f"example '{example.id}': {exc}")
+                )
+    if problems:
+        raise DiagnosticError(problems)
+    return count
+
+
+def translate_handbook(handbook: Handbook, language: str) -> list[Document]:
+    """Every document of the handbook in ``language`` (originals stay as they are)."""
+    out = []
+    problems: list[Diagnostic] = []
+    for document in handbook.documents:
+        catalog = None
+        if language != document.language:
+            path = catalog_path(handbook.translations, language, document.id)
+            if path.exists():
+                try:
+                    catalog = read_catalog(path)
+                except DiagnosticError as exc:
+                    problems.extend(exc.diagnostics)
+                    continue
+        out.append(translate(document, language, catalog))
+    if problems:
+        raise DiagnosticError(problems)
+    return out
+
+
+def render_language(handbook: Handbook, language: str, out_dir: Path) -> RenderResult:
+    """Translate and render one language's pages into ``out_dir``."""
+    documents = translate_handbook(handbook, language)
+    pages = render_pages(
+        handbook.manifest, documents, language, interface_translations(handbook.translations, language)
+    )
+    return write_pages(pages, out_dir)

@@ -1,0 +1,144 @@
+"""The render stage: documents (already translated) to MyST pages through Jinja.
+
+Templates run in a sandbox with ``StrictUndefined``; text reaches MyST only
+through the ``myst`` filter (:func:`build_tools.markup.to_myst`), which escapes
+everything but the document's own inline markup. Interface strings of the
+templates are translated with Jinja's i18n extension from the ``handbook``
+catalog of each language.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from babel.messages.mofile import write_mo
+from babel.support import NullTranslations, Translations
+from jinja2 import FileSystemLoader, StrictUndefined
+from jinja2.sandbox import SandboxedEnvironment
+
+from build_tools import markup
+from build_tools.document import Definition, Document, Example, Paragraph, Point, PointList, Section
+from build_tools.i18n.catalogs import catalog_path, read_catalog
+from build_tools.loader import Manifest
+
+TEMPLATES = Path(__file__).parent / "templates"
+
+#: Interface strings live in this catalog of each language (msgid in English).
+UI_DOMAIN = "handbook"
+
+
+@dataclass(frozen=True, slots=True)
+class TranslationStatus:
+    translated: int
+    total: int
+
+    @property
+    def percent(self) -> int:
+        return 100 * self.translated // self.total if self.total else 100
+
+
+@dataclass(frozen=True, slots=True)
+class RenderResult:
+    written: tuple[str, ...]
+    unchanged: tuple[str, ...]
+    removed: tuple[str, ...]
+
+
+def _fence(point: Point) -> str:
+    # MyST closes a colon fence with one at least as long, so a point's fence
+    # must be longer than the fences of every point nested inside it.
+    def height(p: Point) -> int:
+        return 1 + max((height(i) for i in p.items), default=0)
+
+    return ":" * (2 + height(point))
+
+
+def interface_translations(translations: Path, language: str) -> NullTranslations:
+    """The template strings of ``language`` (English msgids; English needs none)."""
+    path = catalog_path(translations, language, UI_DOMAIN)
+    if language == "en" or not path.exists():
+        return NullTranslations()
+    buffer = io.BytesIO()
+    write_mo(buffer, read_catalog(path), use_fuzzy=False)
+    buffer.seek(0)
+    return Translations(fp=buffer, domain=UI_DOMAIN)
+
+
+def environment(translations: NullTranslations | None = None) -> SandboxedEnvironment:
+    env = SandboxedEnvironment(
+        loader=FileSystemLoader(TEMPLATES),
+        undefined=StrictUndefined,
+        autoescape=False,  # the output is MyST, escaped by the ``myst`` filter
+        keep_trailing_newline=True,
+        extensions=["jinja2.ext.i18n"],
+    )
+    env.install_gettext_translations(translations or NullTranslations(), newstyle=True)  # type: ignore[attr-defined]
+    env.filters["myst"] = markup.to_myst
+    env.filters["plain"] = markup.plain
+    env.filters["fence"] = _fence
+    env.tests["section"] = lambda b: isinstance(b, Section)
+    env.tests["paragraph"] = lambda b: isinstance(b, Paragraph)
+    env.tests["point_list"] = lambda b: isinstance(b, PointList)
+    env.tests["definition"] = lambda b: isinstance(b, Definition)
+    env.tests["example"] = lambda b: isinstance(b, Example)
+    return env
+
+
+def render_pages(
+    manifest: Manifest,
+    documents: Sequence[Document],
+    language: str,
+    translations: NullTranslations | None = None,
+) -> dict[str, str]:
+    """Every page of one language's site, as ``{file name: MyST text}``."""
+    env = environment(translations)
+    pages: dict[str, str] = {}
+    doc_template = env.get_template("document.md.j2")
+    for doc in documents:
+        status: TranslationStatus | None = None
+        if doc.display_language != doc.language:
+            total = sum(1 for _ in doc.messages())
+            status = TranslationStatus(total - len(doc.untranslated), total)
+        pages[f"{doc.id}.md"] = doc_template.render(doc=doc, translation=status)
+    pages["index.md"] = env.get_template("index.md.j2").render(
+        title=manifest.title(language), documents=documents
+    )
+    return pages
+
+
+def write_pages(pages: dict[str, str], out_dir: Path) -> RenderResult:
+    """Write ``pages`` into ``out_dir``, touching only files whose content changed
+    (so Sphinx re-reads only those), and remove pages that no longer exist."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    written, unchanged = [], []
+    for name, text in sorted(pages.items()):
+        path = out_dir / name
+        data = text.encode("utf-8")
+        if path.exists() and path.read_bytes() == data:
+            unchanged.append(name)
+            continue
+        _atomic_write(path, data)
+        written.append(name)
+    removed = sorted(p.name for p in out_dir.glob("*.md") if p.name not in pages)
+    for name in removed:
+        (out_dir / name).unlink()
+    return RenderResult(tuple(written), tuple(unchanged), tuple(removed))
+
+
+def _atomic_write(path: Path, data: bytes) -> None:
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+
+

@@ -1,0 +1,143 @@
+"""Schema version 1 of a handbook document, as data.
+
+The loader (:mod:`build_tools.loader`) checks YAML against these tables, and
+:func:`json_schema` turns the same tables into a JSON Schema for authors' editors
+(``source/document.schema.json``; a test keeps the file in step).
+
+A document is a mapping with the fields of :data:`DOCUMENT`. Its ``body`` is a list
+of blocks; a block is a mapping whose *kind key* (``section``, ``paragraph``,
+``list``, ``definition`` or ``example``) names its kind and holds its stable id::
+
+    - paragraph: obowiazek-alertowania
+      text: W zawodach klasyfikowanych ...
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from build_tools.document import KINDS, LANGUAGES
+
+SCHEMA_VERSION = 1
+
+#: Stable ids: lowercase ASCII words joined by hyphens, starting with a letter.
+ID_PATTERN = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One key of a mapping.
+
+    ``kind`` is one of: ``id`` (a stable id), ``text`` (translatable plain text
+    with inline markup), ``label`` (a short untranslated string such as a display
+    number; numbers are taken as written), ``choice`` (one of ``choices``),
+    ``int``, ``blocks`` (a list of blocks) or ``points`` (a list of points).
+    """
+
+    name: str
+    kind: str
+    required: bool
+    description: str
+    choices: tuple[str, ...] = ()
+
+
+DOCUMENT: tuple[Field, ...] = (
+    Field("schema", "int", True, f"Schema version; this is version {SCHEMA_VERSION}."),
+    Field("document", "id", True, "Stable id of the document; also its file name and page name."),
+    Field("title", "text", True, "Title, in the authoritative language."),
+    Field("issuer", "text", True, "The body that issued the document (federation, author)."),
+    Field("language", "choice", True, "Authoritative language of the text.", LANGUAGES),
+    Field("kind", "choice", True, "What the document is.", KINDS),
+    Field("edition", "label", False, "Edition or date, when the source gives one."),
+    Field("body", "blocks", True, "The content: a list of blocks."),
+)
+
+BLOCKS: dict[str, tuple[Field, ...]] = {
+    "section": (
+        Field("section", "id", True, "Stable id of the section."),
+        Field("number", "label", False, "Display number as the document shows it (\"4.2.1\", \"第29条\")."),
+        Field("title", "text", True, "Heading of the section."),
+        Field("body", "blocks", True, "The section's content."),
+    ),
+    "paragraph": (
+        Field("paragraph", "id", True, "Stable id of the paragraph."),
+        Field("text", "text", True, "The paragraph's text."),
+    ),
+    "list": (
+        Field("list", "id", True, "Stable id of the list."),
+        Field("items", "points", True, "The points of the list."),
+    ),
+    "definition": (
+        Field("definition", "id", True, "Stable id of the definition."),
+        Field("term", "text", True, "The term defined."),
+        Field("text", "text", True, "What the term means."),
+    ),
+    "example": (
+        Field("example", "id", True, "Stable id of the example."),
+        Field("auction", "label", True, "The auction, in the notation of the document's language."),
+        Field("notation", "choice", False, "Notation of the auction when not the document's.", LANGUAGES),
+        Field("text", "text", False, "What the example shows."),
+    ),
+}
+
+POINT: tuple[Field, ...] = (
+    Field("point", "id", True, "Stable id of the point."),
+    Field("number", "label", False, "Display number (\"1.\", \"a)\"); none for a bullet."),
+    Field("text", "text", True, "The point's text."),
+    Field("items", "points", False, "Sub-points."),
+)
+
+
+def json_schema() -> dict[str, Any]:
+    """The schema as a JSON Schema (draft 2020-12) document."""
+
+    def field_schema(f: Field) -> dict[str, Any]:
+        if f.kind == "id":
+            out: dict[str, Any] = {"type": "string", "pattern": f"^{ID_PATTERN.pattern}$"}
+        elif f.kind == "text":
+            out = {"type": "string", "minLength": 1}
+        elif f.kind == "label":
+            out = {"type": ["string", "number"]}
+        elif f.kind == "choice":
+            out = {"enum": list(f.choices)}
+        elif f.kind == "int":
+            out = {"const": SCHEMA_VERSION}
+        elif f.kind == "blocks":
+            out = {"type": "array", "items": {"$ref": "#/$defs/block"}}
+        else:
+            out = {"type": "array", "items": {"$ref": "#/$defs/point"}}
+        out["description"] = f.description
+        return out
+
+    def mapping(fields: tuple[Field, ...]) -> dict[str, Any]:
+        return {
+            "type": "object",
+            "additionalProperties": False,
+            "required": [f.name for f in fields if f.required],
+            "properties": {f.name: field_schema(f) for f in fields},
+        }
+
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://bridge-handbook.invalid/schema/document-1.json",
+        "title": f"Bridge handbook document, schema version {SCHEMA_VERSION}",
+        **mapping(DOCUMENT),
+        "$defs": {
+            "block": {"oneOf": [{"$ref": f"#/$defs/{kind}"} for kind in BLOCKS]},
+            **{kind: mapping(fields) for kind, fields in BLOCKS.items()},
+            "point": mapping(POINT),
+        },
+    }
+
+
+def main() -> None:
+    """Print the JSON Schema (``python -m build_tools.schema > source/document.schema.json``)."""
+    import json
+
+    print(json.dumps(json_schema(), indent=2, ensure_ascii=False))
+
+
+if __name__ == "__main__":
+    main()

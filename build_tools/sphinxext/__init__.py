@@ -1,0 +1,29 @@
+"""Sphinx extension of the handbook: anchors, points, suits, untranslated markers,
+auction examples and the language switcher, one module per family.
+
+Add ``build_tools.sphinxext`` to ``extensions``; every module's nodes have HTML,
+LaTeX and text visitors.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sphinx.application import Sphinx
+
+from build_tools.sphinxext.anchors import setup_anchors
+from build_tools.sphinxext.examples import setup_examples
+from build_tools.sphinxext.languages import setup_languages
+from build_tools.sphinxext.points import setup_points
+from build_tools.sphinxext.suits import setup_suits
+from build_tools.sphinxext.untranslated import setup_untranslated
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    setup_anchors(app)
+    setup_points(app)
+    setup_suits(app)
+    setup_untranslated(app)
+    setup_examples(app)
+    setup_languages(app)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,67 @@
+"""Permanent anchors: every element's stable id becomes its HTML id.
+
+``{hb-anchor}`id``` marks the paragraph (or term) it starts; ``{hb-section}`id```
+inside a heading gives the section that id, first, so that the heading's
+permalink uses it. Ids are the document's own, so links survive re-ordering
+and translation.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from docutils import nodes
+from docutils.parsers.rst.states import Inliner
+from sphinx.application import Sphinx
+from sphinx.transforms import SphinxTransform
+
+
+class section_anchor(nodes.Inline, nodes.Element):
+    """Placeholder left by ``hb-section`` until the transform moves the id."""
+
+
+def anchor_role(
+    name: str, rawtext: str, text: str, lineno: int, inliner: Inliner,
+    options: dict[str, Any] | None = None, content: list[str] | None = None,
+) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+    node = nodes.inline("", "", ids=[text.strip()], classes=["hb-anchor"])
+    return [node], []
+
+
+def section_role(
+    name: str, rawtext: str, text: str, lineno: int, inliner: Inliner,
+    options: dict[str, Any] | None = None, content: list[str] | None = None,
+) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+    return [section_anchor("", anchor=text.strip())], []
+
+
+class MoveSectionAnchors(SphinxTransform):
+    """Give each section the id named in its title, ahead of the generated ones."""
+
+    default_priority = 200
+
+    def apply(self, **kwargs: Any) -> None:
+        for marker in list(self.document.findall(section_anchor)):
+            section = marker.parent.parent if marker.parent is not None else None
+            anchor = marker["anchor"]
+            if isinstance(section, nodes.section):
+                if anchor in section["ids"]:
+                    section["ids"].remove(anchor)
+                section["ids"].insert(0, anchor)
+                self.document.ids[anchor] = section
+            marker.parent.remove(marker)
+            # The heading text began with a space after the role: drop it.
+            title = section[0] if isinstance(section, nodes.section) else None
+            if isinstance(title, nodes.title) and title.children and isinstance(title[0], nodes.Text):
+                stripped = title[0].astext().lstrip()
+                if stripped:
+                    title.replace(title[0], nodes.Text(stripped))
+                else:
+                    title.remove(title[0])
+
+
+def setup_anchors(app: Sphinx) -> None:
+    app.add_role("hb-anchor", anchor_role)
+    app.add_role("hb-section", section_role)
+    app.add_node(section_anchor)
+    app.add_transform(MoveSectionAnchors)

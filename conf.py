@@ -1,0 +1,66 @@
+"""Sphinx configuration shared by every language of the handbook.
+
+Each language is built by its own ``sphinx-build`` process from
+``build/myst/<lang>/``; the language comes from the ``HANDBOOK_LANGUAGE``
+environment variable (``handbook build`` sets it). Sphinx's ``language`` is used
+only for its own interface strings, search and hyphenation: the content is
+translated before it reaches Sphinx.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+sys.path.insert(0, str(ROOT))
+
+from build_tools.loader import MANIFEST_NAME, load_manifest  # noqa: E402
+from build_tools.sphinxext import languages as _languages  # noqa: E402
+from build_tools.sphinxext.latex import latex_elements_for  # noqa: E402
+
+manifest = load_manifest(Path(os.environ.get("HANDBOOK_SOURCE", ROOT / "source")) / MANIFEST_NAME)
+handbook_language = os.environ.get("HANDBOOK_LANGUAGE", manifest.languages[0])
+handbook_languages = list(manifest.languages)
+handbook_pdf = f"{manifest.id}-{handbook_language}.pdf"
+
+project = manifest.title(handbook_language)
+language = handbook_language
+root_doc = "index"
+
+extensions = ["myst_parser", "build_tools.sphinxext"]
+myst_enable_extensions = ["colon_fence", "deflist"]
+# Content is plain text escaped by the renderer; raw HTML has no way in.
+myst_disable_syntax = ["html_block", "html_inline"]
+
+# --- HTML -----------------------------------------------------------------
+html_theme = "furo"
+html_title = project
+html_static_path = [str(_languages.STATIC)]
+html_css_files = ["handbook.css"]
+templates_path = [str(_languages.TEMPLATES)]
+html_sidebars = {
+    "**": [
+        "sidebar/brand.html",
+        "sidebar/hb-languages.html",
+        "sidebar/search.html",
+        "sidebar/scroll-start.html",
+        "sidebar/navigation.html",
+        "sidebar/scroll-end.html",
+    ]
+}
+html_show_sphinx = False
+html_show_copyright = False
+html_copy_source = False
+html_last_updated_fmt = None
+
+# --- LaTeX / PDF ----------------------------------------------------------
+latex_engine = "xelatex"
+latex_use_xindy = False
+latex_documents = [
+    ("index", f"{manifest.id}-{handbook_language}.tex", project, "", "manual"),
+]
+latex_elements = latex_elements_for(handbook_language)
+latex_show_urls = "no"
+latex_domain_indices = False

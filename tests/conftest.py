@@ -1,0 +1,75 @@
+"""Shared fixtures, and the rule for tests that need TeX or Chromium: they run
+wherever the tool is installed; where it is missing they are skipped on a
+developer's machine, but fail under CI (``CI`` set), where they must run."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+_TOOLS = {
+    "tex": ("xelatex", "latexmk", "pdftotext", "pdffonts"),
+    "browser": ("chromium",),
+}
+
+
+def _missing(marker: str) -> list[str]:
+    return [tool for tool in _TOOLS[marker] if shutil.which(tool) is None]
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    for marker in _TOOLS:
+        if item.get_closest_marker(marker) is None:
+            continue
+        missing = _missing(marker)
+        if not missing:
+            continue
+        reason = f"needs {', '.join(missing)} (run 'make test', which installs them)"
+        if os.environ.get("CI"):
+            pytest.fail(f"{reason}: under CI this test must run, not skip", pytrace=False)
+        pytest.skip(reason)
+
+
+def run_handbook(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """Run the ``handbook`` CLI in a fresh process, as a user would."""
+    return subprocess.run(
+        [sys.executable, "-m", "build_tools.cli", *args],
+        cwd=cwd or ROOT, capture_output=True, text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+
+
+@pytest.fixture
+def mini(tmp_path: Path) -> Path:
+    """A writable copy of the small fixture handbook (source/ and translations/)."""
+    target = tmp_path / "mini"
+    shutil.copytree(FIXTURES / "mini", target)
+    return target
+
+
+@pytest.fixture(scope="session")
+def mini_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The fixture handbook built once per session: HTML and PDF of both languages.
+
+    Yields the build folder (``site/``, ``pdf/``, ``latex/``, ``myst/`` below it).
+    PDFs are built only where TeX is present (the tests that read them are marked).
+    """
+    work = tmp_path_factory.mktemp("mini-build")
+    shutil.copytree(FIXTURES / "mini", work / "mini")
+    build = work / "build"
+    args = ["build", "--source", str(work / "mini" / "source"),
+            "--translations", str(work / "mini" / "translations"), "--build-dir", str(build)]
+    if _missing("tex"):
+        args.append("--html")
+    result = run_handbook(*args)
+    assert result.returncode == 0, result.stdout + result.stderr
+    yield build

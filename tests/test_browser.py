@@ -1,0 +1,80 @@
+"""The site in a real browser (headless Chromium): the language switcher and
+the suit colours as a reader sees them."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost",
+]
+
+
+@pytest.fixture(scope="module")
+def server(mini_site: Path) -> Iterator[str]:
+    """The published fixture site over HTTP on a free loopback port."""
+    proc = subprocess.Popen(
+        [sys.executable, "-u", "-m", "http.server", "0", "--bind", "127.0.0.1",
+         "--directory", str(mini_site / "site")],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        first = proc.stdout.readline()  # "Serving HTTP on 127.0.0.1 port N (...)"
+        port = int(first.split(" port ")[1].split()[0])
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def page(server: str) -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS)
+        try:
+            yield browser.new_page()
+        finally:
+            browser.close()
+
+
+def test_switcher_goes_to_the_same_article_in_the_other_language(server: str, page) -> None:  # type: ignore[no-untyped-def]
+    page.goto(f"{server}/pl/mini-rules.html")
+    assert page.locator("h1").first.inner_text().startswith("Zasady próbne")
+    page.locator(".hb-languages a[hreflang='en']").first.click()
+    page.wait_for_load_state()
+    assert page.url == f"{server}/en/mini-rules.html"
+    assert page.locator("h1").first.inner_text().startswith("Trial rules")
+    page.locator(".hb-languages a[hreflang='pl']").first.click()
+    page.wait_for_load_state()
+    assert page.url == f"{server}/pl/mini-rules.html"
+
+
+def test_hearts_and_diamonds_are_red_spades_and_clubs_are_not(server: str, page) -> None:  # type: ignore[no-untyped-def]
+    page.goto(f"{server}/pl/mini-rules.html")
+    colour = {
+        suit: page.locator(f".suit-{suit}").first.evaluate("e => getComputedStyle(e).color")
+        for suit in ("hearts", "diamonds", "spades", "clubs")
+    }
+    assert colour["hearts"] == colour["diamonds"] == "rgb(200, 16, 46)"
+    assert colour["spades"] == colour["clubs"] != colour["hearts"]
+
+
+def test_root_page_lists_every_language(server: str, page) -> None:  # type: ignore[no-untyped-def]
+    page.goto(f"{server}/")
+    names = page.locator("ul.languages li > a:first-child").all_inner_texts()
+    assert names == ["Polski", "English"]
+    page.get_by_role("link", name="English").click()
+    page.wait_for_load_state()
+    assert page.url == f"{server}/en/index.html"

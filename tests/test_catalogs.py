@@ -1,0 +1,87 @@
+"""Catalogs: extract, update (fuzzy with the previous text), apply, lint."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from build_tools.diagnostics import DiagnosticError
+from build_tools.document import Paragraph
+from build_tools.i18n import catalog_path, extract, read_catalog, translate, update, write_catalog
+from build_tools.i18n.lint import lint
+from build_tools.loader import load_document
+from conftest import FIXTURES
+
+SOURCE = FIXTURES / "mini" / "source" / "mini-rules.yaml"
+CATALOG = FIXTURES / "mini" / "translations" / "en" / "LC_MESSAGES" / "mini-rules.po"
+
+
+def test_round_trip_extract_write_read_apply(tmp_path: Path) -> None:
+    doc = load_document(SOURCE)
+    catalog = extract(doc, "en")
+    assert [m.context for m in catalog if m.id][:3] == ["mini-rules", "mini-rules.issuer", "wstep"]
+    for message in catalog:
+        if message.id:
+            message.string = f"EN {message.id}"
+    path = catalog_path(tmp_path, "en", doc.id)
+    assert write_catalog(catalog, path) is True
+    assert write_catalog(catalog, path) is False  # same content: file untouched
+    english = translate(doc, "en", read_catalog(path))
+    assert english.untranslated == frozenset()
+    assert english.title == "EN Zasady próbne"
+    assert [m.text for m in english.messages()] == [f"EN {m.text}" for m in doc.messages()]
+
+
+def test_missing_and_fuzzy_entries_are_never_published() -> None:
+    doc = load_document(SOURCE)
+    english = translate(doc, "en", read_catalog(CATALOG))
+    # 'otwarcie-2-trefl' is fuzzy in the fixture, 'przyklad-1' is absent.
+    assert english.untranslated == {"otwarcie-2-trefl", "przyklad-1"}
+    assert english.title == "Trial rules"
+    texts = {m.context: m.text for m in english.messages()}
+    assert texts["otwarcie-2-trefl"] == "2♣ – precision"  # the original, not the fuzzy "Precision"
+    assert texts["przyklad-1"] == "Odpowiedź nowym kolorem po wejściu."
+
+
+def test_changed_source_text_becomes_fuzzy_with_its_previous_text(tmp_path: Path) -> None:
+    doc = load_document(SOURCE)
+    existing = read_catalog(CATALOG)
+    first = doc.body[0]
+    assert isinstance(first, Paragraph)
+    changed = dataclasses.replace(doc, body=(dataclasses.replace(first, text="Nowy tekst."), *doc.body[1:]))
+    merged, added, fuzzied = update(existing, extract(changed, "en"))
+    assert (added, fuzzied) == (1, 1)  # przyklad-1 is new; wstep changed
+    entry = next(m for m in merged if m.context == "wstep")
+    assert entry.fuzzy and entry.previous_id == ["Zażółć gęślą jaźń — *ważne* zasady dla 1♣, 1♦, 1♥ i 1♠."]
+    assert entry.string.startswith("Sample sentence")
+    assert translate(changed, "en", merged).untranslated >= {"wstep"}
+    kept = next(m for m in merged if m.context == "kontra-bi")
+    assert kept.string == "a double with less than opening strength" and not kept.fuzzy
+    path = tmp_path / "en.po"
+    write_catalog(merged, path)
+    assert '#| msgid "Zażółć gęślą jaźń' in path.read_text(encoding="utf-8")
+
+
+def test_catalog_syntax_errors_name_file_and_line(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.po"
+    bad.write_text('msgid ""\nmsgstr ""\n\nmsgctxt "a"\nmsgid "x"\nmsgstr "y\n\nmsgid\n', encoding="utf-8")
+    with pytest.raises(DiagnosticError) as info:
+        read_catalog(bad)
+    (diagnostic,) = info.value.diagnostics
+    assert (diagnostic.path.endswith("bad.po"), diagnostic.line) == (True, 8)
+    assert diagnostic.message.startswith("catalog syntax: missing msgstr")
+
+
+def test_lint_finds_lost_numbers_and_suits() -> None:
+    catalog = read_catalog(CATALOG)
+    assert list(lint(catalog)) == []
+    for message in catalog:
+        if message.context == "wstep":
+            message.string = "Rules for 1♣ and 2♦."
+    problems = [text for _, text in lint(catalog)]
+    assert problems == [
+        "numbers differ: source has 1 1 1, translation has 2",
+        "suit symbols differ: source has ♠♥, translation has none more",
+    ]

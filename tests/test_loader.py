@@ -1,0 +1,150 @@
+"""The loader: every kind of bad input is one line naming file, line, column and
+reason, and the exit status says so; good input becomes the typed model."""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from build_tools.cli import main
+from build_tools.diagnostics import DiagnosticError
+from build_tools.document import Definition, Example, Paragraph, PointList, Section
+from build_tools.loader import load_document, load_manifest
+from conftest import FIXTURES, run_handbook
+
+GOOD = """\
+schema: 1
+document: doc
+title: Tytuł
+issuer: PZBS
+language: pl
+kind: regulation
+body:
+  - paragraph: first
+    text: Tekst.
+  - section: openings
+    number: "1."
+    title: Otwarcia
+    body:
+      - list: points
+        items:
+          - point: one
+            number: "1."
+            text: Jeden
+"""
+
+
+def write(tmp_path: Path, text: str, name: str = "doc.yaml") -> Path:
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return path
+
+
+def errors_of(path: Path, capsys: pytest.CaptureFixture[str]) -> list[str]:
+    status = main(["validate", str(path)])
+    err = capsys.readouterr().err
+    assert status == 1
+    return [line for line in err.splitlines() if not line.startswith("handbook: ")]
+
+
+def test_good_document_loads_into_the_model(tmp_path: Path) -> None:
+    doc = load_document(write(tmp_path, GOOD))
+    assert (doc.id, doc.title, doc.language, doc.kind) == ("doc", "Tytuł", "pl", "regulation")
+    paragraph, section = doc.body
+    assert isinstance(paragraph, Paragraph) and paragraph.pos.line == 8
+    assert isinstance(section, Section) and section.number == "1."
+    points = section.body[0]
+    assert isinstance(points, PointList)
+    assert points.items[0].number == "1." and points.items[0].pos.line == 16
+    assert list(doc.ids()) == ["doc", "first", "openings", "points", "one"]
+
+
+@pytest.mark.parametrize(
+    ("change", "line", "column", "reason"),
+    [
+        (("    text: Tekst.", "    text: Tekst.\n    titel: x"), 10, 5, "unknown key 'titel' in paragraph 'first'"),
+        (("  - section: openings", "  - section: first"), 10, 14, "duplicate id 'first' (first used at line 8)"),
+        (("    text: Tekst.", "\ttext: Tekst."), 9, 1, "tab character in indentation: YAML indents with spaces only"),
+        (("title: Tytuł", "title: [Tytuł"), 4, 7, "malformed YAML: expected ',' or ']', but got ':'"),
+        (("    title: Otwarcia", "    titel: Otwarcia"), 12, 5, "unknown key 'titel' in section 'openings' (did you mean 'title'?)"),
+        (("    title: Otwarcia", "    title: [Otwarcia]"), 12, 12, "'title' of section 'openings' must be text, not a list"),
+        (("            text: Jeden", "            text: yes"), 18, 19, "'text' of point 'one' must be text, not a boolean"),
+        (("    text: Tekst.", "    text:"), 9, 10, "'text' of paragraph 'first' must be text, not empty"),
+        (("  - paragraph: first\n    text: Tekst.\n", "  - paragraph: first\n"), 8, 5, "paragraph 'first' has no 'text'"),
+        (("paragraph: first", "paragraph: First_1"), 8, 16, "invalid id 'First_1'"),
+        (("language: pl", "language: polish"), 5, 11, "'language' of document 'doc' must be one of pl, en, ru, es, sv, zh_CN, not 'polish'"),
+        (("schema: 1", "schema: 2"), 1, 9, "'schema' of document 'doc' must be 1, not '2'"),
+        (("  - paragraph: first", "  - paragraf: first"), 8, 5, "a block needs exactly one of section, paragraph, list, definition, example"),
+        (("kind: regulation", "kind: regulation\nkind: regulation"), 7, 1, "duplicate key 'kind' in document 'doc' (first at line 6)"),
+        (("document: doc", "document: other"), 1, 1, "document id 'other' differs from the file name 'doc.yaml'"),
+    ],
+)
+def test_each_bad_input_is_one_line_with_its_place(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+    change: tuple[str, str], line: int, column: int, reason: str,
+) -> None:
+    old, new = change
+    assert old in GOOD
+    path = write(tmp_path, GOOD.replace(old, new, 1))
+    lines = errors_of(path, capsys)
+    assert len(lines) == 1, lines
+    match = re.fullmatch(r"(.+):(\d+):(\d+): error: (.+)", lines[0])
+    assert match, lines[0]
+    assert Path(match.group(1)).name == "doc.yaml"
+    assert (int(match.group(2)), int(match.group(3))) == (line, column), lines[0]
+    assert match.group(4).startswith(reason), lines[0]
+
+
+def test_every_problem_of_a_file_is_reported_at_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = GOOD.replace("    text: Tekst.", "    text: Tekst.\n    titel: x").replace("issuer: PZBS", "issuer: [PZBS]")
+    lines = errors_of(write(tmp_path, text), capsys)
+    assert [l.split(": error: ")[1].split(" (")[0] for l in lines] == [
+        "'issuer' of document 'doc' must be text, not a list",
+        "unknown key 'titel' in paragraph 'first'",
+    ]
+
+
+def test_unreadable_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    empty = write(tmp_path, "", "empty.yaml")
+    assert errors_of(empty, capsys) == [f"{empty}:1:1: error: file is empty"]
+    latin = tmp_path / "latin.yaml"
+    latin.write_bytes("schema: 1\ntitle: Zaż\n".encode("cp1250"))
+    assert errors_of(latin, capsys) == [f"{latin}:2:10: error: file is not valid UTF-8"]
+    two = write(tmp_path, GOOD + "---\na: 1\n", "two.yaml")
+    assert errors_of(two, capsys)[0].endswith("a file holds one YAML document; remove the second '---'")
+    missing = tmp_path / "missing.yaml"
+    assert errors_of(missing, capsys)[0].startswith(f"{missing}: error: cannot read file")
+
+
+def test_a_user_sees_no_traceback(tmp_path: Path) -> None:
+    path = write(tmp_path, GOOD.replace("    text: Tekst.", "\ttext: Tekst."))
+    result = run_handbook("validate", str(path))
+    assert result.returncode == 1
+    assert result.stdout == ""
+    assert result.stderr.strip() == f"{path}:9:1: error: tab character in indentation: YAML indents with spaces only"
+
+
+def test_all_block_kinds_of_the_fixture() -> None:
+    doc = load_document(FIXTURES / "mini" / "source" / "mini-rules.yaml")
+    section = doc.body[1]
+    assert isinstance(section, Section)
+    kinds = [type(b) for b in section.body]
+    assert kinds == [PointList, Definition, Example]
+    example = section.body[2]
+    assert isinstance(example, Example) and example.auction == "1♦ (1♥) 1♠"
+
+
+def test_manifest_errors_name_their_place(tmp_path: Path) -> None:
+    (tmp_path / "handbook.yaml").write_text(
+        "handbook: h\ntitle: {pl: T}\nlanguages: [pl, xx]\ndocuments: [nope]\n", encoding="utf-8"
+    )
+    with pytest.raises(DiagnosticError) as info:
+        load_manifest(tmp_path / "handbook.yaml")
+    messages = [(d.line, d.column, d.message) for d in info.value.diagnostics]
+    assert messages == [
+        (3, 17, "unknown language 'xx'; known: pl, en, ru, es, sv, zh_CN"),
+        (4, 13, "document 'nope' has no file nope.yaml beside the manifest"),
+    ]

@@ -1,0 +1,62 @@
+"""The PDFs: built by xelatex from Sphinx's LaTeX, every glyph present, with a
+table of contents and bookmarks."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.tex
+
+
+def pdf_text(path: Path) -> str:
+    return subprocess.run(["pdftotext", "-enc", "UTF-8", str(path), "-"], check=True,
+                          capture_output=True, text=True).stdout
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_one_pdf_per_language_is_published(mini_site: Path, lang: str) -> None:
+    pdf = mini_site / "pdf" / f"mini-handbook-{lang}.pdf"
+    assert pdf.read_bytes()[:5] == b"%PDF-"
+    assert (mini_site / "site" / "pdf" / pdf.name).read_bytes() == pdf.read_bytes()
+
+
+def test_text_keeps_polish_diacritics_and_suit_symbols(mini_site: Path) -> None:
+    text = pdf_text(mini_site / "pdf" / "mini-handbook-pl.pdf")
+    assert "Zażółć gęślą jaźń" in text
+    assert "Związek Brydżowy Żółwi" in text
+    for suit in "♣♦♥♠":
+        assert suit in text, suit
+    assert "1♦ (1♥) 1♠" in text
+
+
+def test_untranslated_marker_reaches_the_pdf(mini_site: Path) -> None:
+    text = pdf_text(mini_site / "pdf" / "mini-handbook-en.pdf")
+    assert "Trial rules" in text
+    badges = text.count("not yet translated") - text.count("Texts not yet translated")
+    assert badges == 2
+
+
+def test_no_glyph_is_missing_and_every_font_is_embedded(mini_site: Path) -> None:
+    for lang in ("pl", "en"):
+        log = (mini_site / "latex" / lang / f"mini-handbook-{lang}.log").read_text(encoding="utf-8", errors="replace")
+        assert "Missing character" not in log
+        fonts = subprocess.run(["pdffonts", str(mini_site / "pdf" / f"mini-handbook-{lang}.pdf")],
+                               check=True, capture_output=True, text=True).stdout.splitlines()[2:]
+        assert fonts, "no fonts listed"
+        assert all(line.split()[-5] == "yes" for line in fonts), fonts  # the 'emb' column
+        assert any("DejaVuSans" in line for line in fonts)  # the suit symbols' font
+
+
+def test_table_of_contents_and_bookmarks(mini_site: Path) -> None:
+    from pypdf import PdfReader
+
+    reader = PdfReader(mini_site / "pdf" / "mini-handbook-pl.pdf")
+
+    def titles(outline: list) -> list:  # type: ignore[type-arg]
+        return [titles(item) if isinstance(item, list) else item.title for item in outline]
+
+    assert titles(reader.outline) == ["Zasady próbne", ["1. Otwarcia ♥ i ♠"]]
+    assert "Spis treści" in pdf_text(mini_site / "pdf" / "mini-handbook-pl.pdf")

@@ -1,0 +1,72 @@
+"""The render stage: MyST from the typed model, escaped, written only when changed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from build_tools.document import Point
+from build_tools.i18n import translate
+from build_tools.loader import load_document, load_manifest
+from build_tools.render import _fence, render_pages, write_pages
+from conftest import FIXTURES
+
+SOURCE = FIXTURES / "mini" / "source"
+
+
+def pages(language: str = "pl") -> dict[str, str]:
+    doc = load_document(SOURCE / "mini-rules.yaml")
+    manifest = load_manifest(SOURCE / "handbook.yaml")
+    return render_pages(manifest, [translate(doc, language, None)], language)
+
+
+def test_content_cannot_inject_markup() -> None:
+    page = pages()["mini-rules.md"]
+    # The fixture's point 'sila' holds raw HTML and a MyST directive fence.
+    assert "<script>" not in page
+    assert "\\<script\\>alert\\(1\\)\\<\\/script\\>" in page
+    assert "```{raw}" not in page and "\\`\\`\\`\\{raw\\}" in page
+    # Emphasis is the one markup that passes.
+    assert "*ważne*" in page
+
+
+def test_points_keep_their_numbers_and_nest_inside_longer_fences() -> None:
+    page = pages()["mini-rules.md"]
+    assert "::::{hb-point} 1.\n:id: otwarcie-1ba\n" in page
+    assert ":::{hb-point}\n:id: sklad\n" in page  # a bullet: no number
+    assert ":::{hb-point} a)\n:id: otwarcie-2-trefl\n" in page
+    inner = Point("c", "c")
+    assert _fence(Point("a", "a", items=(Point("b", "b", items=(inner,)),))) == ":::::"
+    assert _fence(inner) == ":::"
+
+
+def test_sections_definitions_and_examples_carry_their_ids() -> None:
+    page = pages()["mini-rules.md"]
+    assert "## {hb-section}`otwarcia` 1\\. Otwarcia ♥ i ♠\n" in page
+    assert "{hb-anchor}`kontra-bi`Kontra bi\n: kontra z siłą mniejszą niż otwarcie\n" in page
+    assert ":::{hb-auction} 1♦ (1♥) 1♠\n:id: przyklad-1\n:notation: pl\n" in page
+
+
+def test_untranslated_texts_are_marked_and_counted() -> None:
+    original = pages("pl")["mini-rules.md"]
+    assert "hb-untranslated" not in original and "Translated" not in original
+    english = pages("en")["mini-rules.md"]  # no catalog: nothing translated
+    assert english.count("{hb-untranslated}`not yet translated` ") == 11
+    assert "Translated: 0 of 11 texts (0 %)." in english
+
+
+def test_index_lists_the_documents() -> None:
+    index = pages()["index.md"]
+    assert index.startswith("# Mały podręcznik\n")
+    assert "```{toctree}" in index and "\nmini-rules\n" in index
+
+
+def test_write_pages_touches_only_what_changed(tmp_path: Path) -> None:
+    first = write_pages({"a.md": "A", "b.md": "B"}, tmp_path)
+    assert first.written == ("a.md", "b.md")
+    before = (tmp_path / "a.md").stat().st_mtime_ns
+    second = write_pages({"a.md": "A", "b.md": "B2"}, tmp_path)
+    assert (second.written, second.unchanged) == (("b.md",), ("a.md",))
+    assert (tmp_path / "a.md").stat().st_mtime_ns == before
+    third = write_pages({"a.md": "A"}, tmp_path)
+    assert third.removed == ("b.md",) and not (tmp_path / "b.md").exists()
+    assert not list(tmp_path.glob(".*.tmp"))

@@ -1,0 +1,152 @@
+"""The built site of the fixture handbook: structure, anchors, suits, markers,
+the language switcher, the published tree, and incremental rebuilds."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from conftest import FIXTURES, run_handbook
+
+
+class _Elements(HTMLParser):
+    """Collects (tag, attributes, text) of every element, enough to query a page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.elements: list[tuple[str, dict[str, str], list[str]]] = []
+        self._open: list[int] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.elements.append((tag, {k: v or "" for k, v in attrs}, []))
+        if tag not in ("meta", "link", "img", "br", "hr", "input"):
+            self._open.append(len(self.elements) - 1)
+
+    def handle_endtag(self, tag: str) -> None:
+        if self._open:
+            self._open.pop()
+
+    def handle_data(self, data: str) -> None:
+        for index in self._open:
+            self.elements[index][2].append(data)
+
+
+def parse(path: Path) -> list[tuple[str, dict[str, str], str]]:
+    parser = _Elements()
+    parser.feed(path.read_text(encoding="utf-8"))
+    return [(tag, attrs, "".join(text)) for tag, attrs, text in parser.elements]
+
+
+def page_text(path: Path) -> str:
+    """What a reader sees of a page: its text without tags, whitespace folded."""
+    parser = HTMLParser()
+    chunks: list[str] = []
+    parser.handle_data = chunks.append  # type: ignore[method-assign]
+    parser.feed(path.read_text(encoding="utf-8"))
+    return " ".join("".join(chunks).split())
+
+
+def with_class(elements: list[tuple[str, dict[str, str], str]], cls: str) -> list[tuple[str, dict[str, str], str]]:
+    return [e for e in elements if cls in e[1].get("class", "").split()]
+
+
+def test_every_element_has_its_permanent_anchor(mini_site: Path) -> None:
+    page = parse(mini_site / "site" / "pl" / "mini-rules.html")
+    ids = {attrs["id"] for _, attrs, _ in page if "id" in attrs}
+    assert {"mini-rules", "wstep", "otwarcia", "otwarcie-1ba", "sklad", "sila", "otwarcie-2-trefl",
+            "kontra-bi", "przyklad-1"} <= ids
+    section = next(e for e in page if e[1].get("id") == "otwarcia")
+    assert section[0] == "section"
+
+
+def test_points_show_the_documents_numbers(mini_site: Path) -> None:
+    page = parse(mini_site / "site" / "pl" / "mini-rules.html")
+    numbers = [text for _, _, text in with_class(page, "hb-number")]
+    assert numbers == ["1.", "•", "•", "a)"]
+
+
+def test_suits_are_coloured_by_class(mini_site: Path) -> None:
+    page = parse(mini_site / "site" / "pl" / "mini-rules.html")
+    suits = [(attrs["class"], text) for _, attrs, text in with_class(page, "suit")]
+    assert ("suit suit-hearts", "♥") in suits and ("suit suit-spades", "♠") in suits
+    assert all(text == {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}[cls.split("-")[-1]]
+               for cls, text in suits)
+    css = (mini_site / "site" / "pl" / "_static" / "handbook.css").read_text(encoding="utf-8")
+    assert re.search(r"\.suit-hearts, \.suit-diamonds \{ color: #c8102e; \}", css)
+
+
+def test_raw_html_in_content_is_shown_as_text(mini_site: Path) -> None:
+    html = (mini_site / "site" / "pl" / "mini-rules.html").read_text(encoding="utf-8")
+    assert "<script>alert(1)</script>" not in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+
+
+def test_untranslated_texts_are_marked_in_the_translation(mini_site: Path) -> None:
+    page = parse(mini_site / "site" / "en" / "mini-rules.html")
+    markers = with_class(page, "hb-untranslated")
+    assert len(markers) == 2 and all(text == "not yet translated" for _, _, text in markers)
+    text = page_text(mini_site / "site" / "en" / "mini-rules.html")
+    assert "Odpowiedź nowym kolorem po wejściu." in text  # shown in the original
+    assert "2♣ – precision" in text and "Precision" not in text.replace("2♣ – precision", "")
+    assert "Translated: 9 of 11 texts (81 %)." in text
+    original = parse(mini_site / "site" / "pl" / "mini-rules.html")
+    assert with_class(original, "hb-untranslated") == []
+
+
+def test_language_switcher_leads_to_the_same_page(mini_site: Path) -> None:
+    for lang, other in (("pl", "en"), ("en", "pl")):
+        page = parse(mini_site / "site" / lang / "mini-rules.html")
+        links = [(attrs.get("hreflang"), attrs["href"]) for tag, attrs, _ in page
+                 if tag == "a" and "hreflang" in attrs]
+        assert (other, f"../{other}/mini-rules.html") in links
+        assert (mini_site / "site" / lang / links[0][1]).resolve().exists()
+
+
+def test_published_site_has_a_root_page_listing_the_languages(mini_site: Path) -> None:
+    root = parse(mini_site / "site" / "index.html")
+    hrefs = [attrs["href"] for tag, attrs, _ in root if tag == "a"]
+    assert "pl/index.html" in hrefs and "en/index.html" in hrefs
+    for href in hrefs:
+        assert (mini_site / "site" / href).exists(), href
+
+
+def test_a_no_op_rebuild_rewrites_nothing(tmp_path: Path) -> None:
+    shutil.copytree(FIXTURES / "mini", tmp_path / "mini")
+    args = ["build", "--html", "--source", str(tmp_path / "mini" / "source"),
+            "--translations", str(tmp_path / "mini" / "translations"), "--build-dir", str(tmp_path / "build")]
+    first = run_handbook(*args)
+    assert first.returncode == 0, first.stderr
+    assert "[pl] myst: 2 written, 0 unchanged" in first.stdout
+    myst = tmp_path / "build" / "myst" / "pl" / "mini-rules.md"
+    stamp = myst.stat().st_mtime_ns
+    second = run_handbook(*args)
+    assert second.returncode == 0, second.stderr
+    assert "[pl] myst: 0 written, 2 unchanged" in second.stdout
+    assert "[pl] html: re-read 0 pages; no targets are out of date" in second.stdout
+    assert "[en] html: re-read 0 pages; no targets are out of date" in second.stdout
+    assert myst.stat().st_mtime_ns == stamp
+    # One changed sentence: only that page is re-read, in each language.
+    source = tmp_path / "mini" / "source" / "mini-rules.yaml"
+    source.write_text(source.read_text(encoding="utf-8").replace("Odpowiedź nowym", "Odpowiedź innym"), encoding="utf-8")
+    third = run_handbook(*args)
+    assert "[pl] myst: 1 written, 1 unchanged" in third.stdout
+    assert "[pl] html: re-read 1 page" in third.stdout
+
+
+def test_a_failed_build_leaves_the_published_site_alone(tmp_path: Path) -> None:
+    shutil.copytree(FIXTURES / "mini", tmp_path / "mini")
+    build = tmp_path / "build"
+    args = ["build", "--html", "--source", str(tmp_path / "mini" / "source"),
+            "--translations", str(tmp_path / "mini" / "translations"), "--build-dir", str(build)]
+    assert run_handbook(*args).returncode == 0
+    before = {p: p.read_bytes() for p in (build / "site").rglob("*.html")}
+    catalog = tmp_path / "mini" / "translations" / "en" / "LC_MESSAGES" / "mini-rules.po"
+    catalog.write_text(catalog.read_text(encoding="utf-8") + '\nmsgid "broken\n', encoding="utf-8")
+    failed = run_handbook(*args)
+    assert failed.returncode == 1
+    assert re.search(r"mini-rules\.po:\d+: error: catalog syntax", failed.stderr)
+    assert {p: p.read_bytes() for p in (build / "site").rglob("*.html")} == before
