@@ -19,6 +19,8 @@ COMMANDS: dict[str, str] = {
     "check": "check",
     "build": "build",
     "i18n": "i18n",
+    "auction": "auction",
+    "hand": "hand",
 }
 
 

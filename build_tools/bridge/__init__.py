@@ -1,0 +1,111 @@
+"""The executable bridge rule model: calls, auctions under the Laws, hands,
+meanings, and notation in six languages. Pure Python, no I/O, immutable values.
+
+Public API::
+
+    from build_tools.bridge import (
+        Call, Auction, Hand, Deal, Seat, Strain, Suit, Vulnerability, BridgeError, notation,
+    )
+
+* :class:`Call` — one of the 38 calls in their total order (1C < ... < 7NT < P < X < XX):
+  ``Call.parse("1NT")``, ``str(call)``, ``call.level``, ``call.strain``.
+* :class:`Auction` — dealer, vulnerability and legal calls (table view):
+  ``Auction.parse("1S X P P XX P P P", dealer=Seat.NORTH)``, ``auction.push(call)``,
+  ``auction.legal_calls()`` (supports ``in``), ``auction.turn``, ``auction.is_complete``,
+  ``auction.contract`` (:class:`Contract`), ``auction.declarer``,
+  ``auction.jump_level(i)``, ``auction.competitive_position(i)``.
+* :class:`AuctionPattern` — an auction as system notes write it: table or
+  partnership :class:`View`, alternative calls, a trailing ``?``;
+  ``pattern.to_table()``, ``pattern.to_partnership()``, ``pattern.auctions()``.
+* :class:`Hand` and :class:`Deal` — PBN text, ``x`` spots, voids; ``hand.hcp``,
+  ``hand.shape``, ``hand.keycards(trump)``; "balanced" definitions as data:
+  :data:`BWS_BALANCED`, :data:`PZBS_NOTRUMP_SHAPE`, :data:`AEB_REGULAR`.
+* :class:`Meaning` — agreed meaning as constraints (HCP :class:`Range`, suit lengths,
+  shape class, :class:`Forcing`, artificial, :class:`ConventionKind`); ``meaning.admits(hand)``.
+* :mod:`notation` — profiles ``en pl ru es sv zh``: ``notation.profile("ru").parse_auction(text)``,
+  ``format_auction``, ``parse_pattern``, ``parse_diagram``, ``parse_hand``, ``format_hand``.
+* Errors: :class:`BridgeError` and its kinds :class:`InvalidCallError`,
+  :class:`IllegalCallError` (with ``position`` and ``law``), :class:`InvalidAuctionError`,
+  :class:`InvalidHandError`, :class:`InvalidDealError`, :class:`InvalidNotationError`.
+
+>>> auction = Auction.parse("1S X P P XX P P P")
+>>> str(auction.contract), auction.declarer
+('1SXX', Seat.NORTH)
+>>> hand = notation.profile("ru").parse_hand("п Т76 ч ТК9754 б 8 т В98")
+>>> hand.hcp, str(hand.shape)
+(12, '3-6-1-3')
+"""
+
+from . import notation
+from .auction import Auction, CompetitivePosition, LegalCalls, jump_level
+from .basics import Seat, Side, Strain, Suit, Vulnerability
+from .calls import ALL_CALLS, DOUBLE, PASS, REDOUBLE, Call, CallKind, Contract, Penalty
+from .cards import Card, Holding, Rank, Shape
+from .errors import (
+    BridgeError,
+    IllegalCallError,
+    InvalidAuctionError,
+    InvalidCallError,
+    InvalidDealError,
+    InvalidHandError,
+    InvalidNotationError,
+)
+from .hands import (
+    AEB_REGULAR,
+    BALANCED_DEFINITIONS,
+    BWS_BALANCED,
+    PZBS_NOTRUMP_SHAPE,
+    Deal,
+    Hand,
+    ShapeClass,
+    ShapeRule,
+)
+from .meanings import ConventionKind, Forcing, Meaning, Range
+from .views import AuctionPattern, Slot, View
+
+__all__ = [
+    "AEB_REGULAR",
+    "ALL_CALLS",
+    "BALANCED_DEFINITIONS",
+    "BWS_BALANCED",
+    "DOUBLE",
+    "PASS",
+    "PZBS_NOTRUMP_SHAPE",
+    "REDOUBLE",
+    "Auction",
+    "AuctionPattern",
+    "BridgeError",
+    "Call",
+    "CallKind",
+    "Card",
+    "CompetitivePosition",
+    "Contract",
+    "ConventionKind",
+    "Deal",
+    "Forcing",
+    "Hand",
+    "Holding",
+    "IllegalCallError",
+    "InvalidAuctionError",
+    "InvalidCallError",
+    "InvalidDealError",
+    "InvalidHandError",
+    "InvalidNotationError",
+    "LegalCalls",
+    "Meaning",
+    "Penalty",
+    "Range",
+    "Rank",
+    "Seat",
+    "Shape",
+    "ShapeClass",
+    "ShapeRule",
+    "Side",
+    "Slot",
+    "Strain",
+    "Suit",
+    "View",
+    "Vulnerability",
+    "jump_level",
+    "notation",
+]

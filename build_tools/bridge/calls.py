@@ -1,0 +1,187 @@
+"""The 38 calls, their total order, and the contract an auction reaches.
+
+A call is a bid (level 1-7 and a strain), pass, double or redouble. Calls are
+ordered as bids first, by level then strain (1C < 1D < ... < 7NT), then pass,
+double, redouble: :attr:`Call.index` runs from 0 (1C) to 37 (XX).
+
+>>> Call.parse("1NT"), str(Call.parse("1♠")), Call.parse("xx") is REDOUBLE
+(Call.parse('1NT'), '1S', True)
+>>> Call.parse("1C") < Call.parse("1D") < Call.parse("7NT") < PASS < DOUBLE < REDOUBLE
+True
+>>> Call.parse("8S")
+Traceback (most recent call last):
+...
+build_tools.bridge.errors.InvalidCallError: level 8 out of range 1-7 in '8S'
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+
+from .basics import Strain
+from .errors import InvalidCallError
+
+BID_COUNT = 35
+PASS_INDEX = 35
+DOUBLE_INDEX = 36
+REDOUBLE_INDEX = 37
+
+
+class CallKind(enum.Enum):
+    BID = "bid"
+    PASS = "pass"
+    DOUBLE = "double"
+    REDOUBLE = "redouble"
+
+
+@dataclass(frozen=True, slots=True, order=False)
+class Call:
+    """One call. Build bids with :meth:`bid`; use :data:`PASS`, :data:`DOUBLE`,
+    :data:`REDOUBLE` for the others. Only :attr:`index` is stored."""
+
+    index: int
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.index, int) or not 0 <= self.index <= REDOUBLE_INDEX:
+            raise InvalidCallError(f"call index {self.index!r} out of range 0-37")
+
+    @classmethod
+    def bid(cls, level: int, strain: Strain) -> Call:
+        """The bid of ``level`` in ``strain``.
+
+        >>> Call.bid(3, Strain.NOTRUMP)
+        Call.parse('3NT')
+        """
+        if not 1 <= level <= 7:
+            raise InvalidCallError(f"level {level!r} out of range 1-7")
+        return ALL_CALLS[(level - 1) * 5 + strain.value]
+
+    @property
+    def kind(self) -> CallKind:
+        if self.index < BID_COUNT:
+            return CallKind.BID
+        return (CallKind.PASS, CallKind.DOUBLE, CallKind.REDOUBLE)[self.index - BID_COUNT]
+
+    @property
+    def is_bid(self) -> bool:
+        return self.index < BID_COUNT
+
+    @property
+    def is_pass(self) -> bool:
+        return self.index == PASS_INDEX
+
+    @property
+    def level(self) -> int:
+        """1-7 for a bid, 0 for pass, double and redouble."""
+        return self.index // 5 + 1 if self.index < BID_COUNT else 0
+
+    @property
+    def strain(self) -> Strain | None:
+        return _STRAINS[self.index % 5] if self.index < BID_COUNT else None
+
+    @classmethod
+    def parse(cls, text: str) -> Call:
+        """Read one call in canonical English (``1C``...``7NT``, ``P``, ``X``,
+        ``XX``), case-insensitive, with suit symbols ♣♦♥♠ accepted and the
+        long words ``pass``, ``dbl``, ``rdbl``. Anything else is an error."""
+        found = _CANONICAL.get(text.strip().upper())
+        if found is not None:
+            return found
+        match = _LEVEL_STRAIN.fullmatch(text.strip())
+        if match is not None:
+            level = int(match.group(1))
+            raise InvalidCallError(f"level {level} out of range 1-7 in {text!r}")
+        raise InvalidCallError(f"unknown call {text!r}")
+
+    def __str__(self) -> str:
+        return _TEXT[self.index]
+
+    def __repr__(self) -> str:
+        return f"Call.parse({_TEXT[self.index]!r})"
+
+    def __lt__(self, other: Call) -> bool:
+        return self.index < other.index
+
+    def __le__(self, other: Call) -> bool:
+        return self.index <= other.index
+
+    def __gt__(self, other: Call) -> bool:
+        return self.index > other.index
+
+    def __ge__(self, other: Call) -> bool:
+        return self.index >= other.index
+
+
+_STRAINS: tuple[Strain, ...] = tuple(Strain)
+_TEXT: tuple[str, ...] = tuple(
+    [f"{level}{strain.letter}" for level in range(1, 8) for strain in Strain] + ["P", "X", "XX"]
+)
+ALL_CALLS: tuple[Call, ...] = tuple(Call(i) for i in range(REDOUBLE_INDEX + 1))
+"""The 38 calls in their total order."""
+BIDS: tuple[Call, ...] = ALL_CALLS[:BID_COUNT]
+PASS = ALL_CALLS[PASS_INDEX]
+DOUBLE = ALL_CALLS[DOUBLE_INDEX]
+REDOUBLE = ALL_CALLS[REDOUBLE_INDEX]
+
+_CANONICAL: dict[str, Call] = {}
+for _call in ALL_CALLS:
+    _CANONICAL[str(_call)] = _call
+    if _call.is_bid:
+        strain = _call.strain
+        assert strain is not None
+        _CANONICAL[f"{_call.level}{strain.symbol}"] = _call
+_CANONICAL.update({"PASS": PASS, "DBL": DOUBLE, "RDBL": REDOUBLE, "XX": REDOUBLE})
+_LEVEL_STRAIN = re.compile(r"(\d+)\s*(?:[CDHS♣♦♥♠]|NT)", re.IGNORECASE)
+
+
+class Penalty(enum.Enum):
+    """Whether the final contract is doubled or redoubled."""
+
+    UNDOUBLED = ""
+    DOUBLED = "X"
+    REDOUBLED = "XX"
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """A final contract: level, strain and penalty.
+
+    >>> Contract.parse("4SX")
+    Contract.parse('4SX')
+    >>> Contract.parse("1NTXX").penalty
+    <Penalty.REDOUBLED: 'XX'>
+    """
+
+    level: int
+    strain: Strain
+    penalty: Penalty = Penalty.UNDOUBLED
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.level <= 7:
+            raise InvalidCallError(f"contract level {self.level!r} out of range 1-7")
+
+    @property
+    def bid(self) -> Call:
+        return Call.bid(self.level, self.strain)
+
+    @classmethod
+    def parse(cls, text: str) -> Contract:
+        match = _CONTRACT.fullmatch(text.strip().upper())
+        if match is None:
+            raise InvalidCallError(f"unknown contract {text!r}")
+        call = Call.parse(match.group(1))
+        strain = call.strain
+        if strain is None:
+            raise InvalidCallError(f"unknown contract {text!r}")
+        return cls(call.level, strain, Penalty(match.group(2)))
+
+    def __str__(self) -> str:
+        return f"{self.level}{self.strain.letter}{self.penalty.value}"
+
+    def __repr__(self) -> str:
+        return f"Contract.parse({str(self)!r})"
+
+
+_CONTRACT = re.compile(r"(\d+(?:NT|[CDHS♣♦♥♠]))(XX|X|)")

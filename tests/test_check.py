@@ -1,0 +1,34 @@
+"""The check stage: every auction example is read and checked by the rule model."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import run_handbook
+
+
+def test_fixture_examples_pass(mini: Path) -> None:
+    result = run_handbook("check", "--source", str(mini / "source"))
+    assert result.returncode == 0, result.stderr
+    assert "1 examples checked" in result.stdout
+
+
+def test_an_illegal_example_fails_with_its_place_and_law(mini: Path) -> None:
+    source = mini / "source" / "mini-rules.yaml"
+    text = source.read_text(encoding="utf-8")
+    # The opponents cannot overcall 1♥ after 1♠: the bid is insufficient (Law 18D).
+    source.write_text(text.replace("auction: 1♦ (1♥) 1♠", "auction: 1♦ (1♥) 1♠ (1♥)"), encoding="utf-8")
+    result = run_handbook("check", "--source", str(mini / "source"))
+    assert result.returncode == 1
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if "- example: przyklad-1" in row)
+    assert result.stderr.startswith(f"{source}:{line}:9: error: example 'przyklad-1': illegal call '1H' at 4")
+    assert "(Law 18D)" in result.stderr
+
+
+def test_a_malformed_example_is_a_notation_error(mini: Path) -> None:
+    source = mini / "source" / "mini-rules.yaml"
+    source.write_text(source.read_text(encoding="utf-8").replace("auction: 1♦ (1♥) 1♠", "auction: 1♦ 8♥"),
+                      encoding="utf-8")
+    result = run_handbook("check", "--source", str(mini / "source"))
+    assert result.returncode == 1
+    assert "example 'przyklad-1': level 8 out of range 1-7" in result.stderr
