@@ -80,7 +80,8 @@ def compose(path: Path) -> yaml.Node:
         raise DiagnosticError(
             [_at(shown, extra, "a file holds one YAML document; remove the second '---'")]
         )
-    return nodes[0]
+    root: yaml.Node = nodes[0]
+    return root
 
 
 def _yaml_problem(exc: yaml.MarkedYAMLError) -> str:
@@ -351,7 +352,7 @@ def load_manifest(path: Path) -> Manifest:
         if not isinstance(node, yaml.SequenceNode):
             reader.error(node, f"'{what}' must be a list")
             return []
-        out = []
+        out: list[tuple[str, yaml.Node]] = []
         for item in node.value:
             if not isinstance(item, yaml.ScalarNode) or item.tag != _STR_TAG:
                 reader.error(item, f"each of '{what}' must be a word")

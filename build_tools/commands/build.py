@@ -9,6 +9,7 @@ the previous site as it was.
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import sys
 import time
@@ -70,11 +71,11 @@ def run(args: argparse.Namespace) -> int:
     try:
         if html:
             builder.run_parallel(
-                [lambda lang=lang: builder.build_html(lang, layout) for lang in languages], args.jobs, show
+                [functools.partial(builder.build_html, lang, layout) for lang in languages], args.jobs, show
             )
         if pdf:
             builder.run_parallel(
-                [lambda lang=lang: builder.build_pdf(lang, layout, manifest) for lang in languages],
+                [functools.partial(builder.build_pdf, lang, layout, manifest) for lang in languages],
                 args.jobs, show,
             )
         site = builder.publish(layout, manifest)

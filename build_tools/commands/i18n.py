@@ -4,6 +4,7 @@
            translations/<lang>/LC_MESSAGES/<document>.po for each language of the
            manifest; changed source texts become fuzzy, keeping the old text as
            `#| msgid`; also refreshes the interface catalog handbook.po.
+           With --check, writes nothing and fails if a catalog is out of date.
   check    report, per catalog, how much is translated, and the problems of
            each translation (numbers or suit symbols lost); `--strict` makes
            untranslated or fuzzy entries errors.
@@ -18,11 +19,11 @@ from pathlib import Path
 from build_tools.commands._common import add_location_arguments, report
 from build_tools.diagnostics import Diagnostic, DiagnosticError
 from build_tools.i18n import catalog_path, extract, read_catalog, update, write_catalog
-from build_tools.i18n.catalogs import new_catalog
+from build_tools.i18n.catalogs import catalog_bytes, new_catalog
 from build_tools.i18n.interface import extract_interface
 from build_tools.i18n.lint import lint
 from build_tools.loader import display_path
-from build_tools.pipeline import load_handbook
+from build_tools.pipeline import Handbook, load_handbook
 from build_tools.render import TEMPLATES, UI_DOMAIN
 
 
@@ -37,59 +38,45 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         add_location_arguments(p)
 
 
-
 def run(args: argparse.Namespace) -> int:
     try:
         handbook = load_handbook(args.source, args.translations)
         languages = args.language or list(handbook.manifest.languages)
         if args.action == "update":
-            return _update(handbook, languages, args.translations, args.check)
-        return _check(handbook, languages, args.translations, args.strict)
+            return _update(handbook, languages, args.check)
+        return _check(handbook, languages, args.strict)
     except DiagnosticError as exc:
         return report(exc)
 
 
-def _update(handbook, languages: list[str], translations: Path, check_only: bool) -> int:  # type: ignore[no-untyped-def]
-    stale = []
-    ui_template = extract_interface(TEMPLATES)
+def _update(handbook: Handbook, languages: list[str], check_only: bool) -> int:
+    stale: list[str] = []
+    interface = extract_interface(TEMPLATES)
     for lang in languages:
         jobs = [(doc.id, extract(doc, lang)) for doc in handbook.documents if doc.language != lang]
-        if lang != "en":
-            jobs.append((UI_DOMAIN, ui_template))
+        if lang != "en":  # interface msgids are English
+            jobs.append((UI_DOMAIN, interface))
         for domain, template in jobs:
-            path = catalog_path(translations, lang, domain)
-            existing = read_catalog(path) if path.exists() else None
-            if existing is None:
-                existing = new_catalog(lang, domain)
+            path = catalog_path(handbook.translations, lang, domain)
+            existing = read_catalog(path) if path.exists() else new_catalog(lang, domain)
             merged, added, fuzzied = update(existing, template)
-            merged.locale = lang  # type: ignore[assignment]
             if check_only:
-                import io
-                from babel.messages.pofile import write_po
-                before = path.read_bytes() if path.exists() else b""
-                buf = io.BytesIO()
-                write_po(buf, merged, width=76, include_previous=True)
-                from build_tools.i18n.catalogs import _without_dates
-                if _without_dates(buf.getvalue()) != before:
+                if not path.exists() or catalog_bytes(merged) != path.read_bytes():
                     stale.append(display_path(path))
-                continue
-            changed = write_catalog(merged, path)
-            if changed:
+            elif write_catalog(merged, path):
                 print(f"{display_path(path)}: {added} new, {fuzzied} now fuzzy, {len(merged)} entries")
-    if stale:
-        for path in stale:
-            print(f"{path}: error: catalog out of date; run 'handbook i18n update'", file=sys.stderr)
-        return 1
-    return 0
+    for shown in stale:
+        print(f"{shown}: error: catalog out of date; run 'handbook i18n update'", file=sys.stderr)
+    return 1 if stale else 0
 
 
-def _check(handbook, languages: list[str], translations: Path, strict: bool) -> int:  # type: ignore[no-untyped-def]
+def _check(handbook: Handbook, languages: list[str], strict: bool) -> int:
     problems: list[Diagnostic] = []
     for lang in languages:
         for doc in handbook.documents:
             if doc.language == lang:
                 continue
-            path = catalog_path(translations, lang, doc.id)
+            path = catalog_path(handbook.translations, lang, doc.id)
             shown = display_path(path)
             if not path.exists():
                 print(f"{shown}: missing (nothing of '{doc.id}' is translated into {lang})")
@@ -99,17 +86,21 @@ def _check(handbook, languages: list[str], translations: Path, strict: bool) -> 
             catalog = read_catalog(path)
             current = {m.context: m.text for m in doc.messages()}
             entries = {m.context: m for m in catalog if m.id and m.context}
-            done = sum(1 for ctx, text in current.items()
-                       if (e := entries.get(ctx)) and e.string and not e.fuzzy and e.id == text)
+
+            def published(context: str) -> bool:
+                entry = entries.get(context)
+                return bool(entry and entry.string and not entry.fuzzy and entry.id == current[context])
+
+            done = sum(1 for context in current if published(context))
             print(f"{shown}: {done} of {len(current)} translated ({100 * done // max(1, len(current))} %)")
             for message, problem in lint(catalog):
-                line = message.lineno or 0
-                problems.append(Diagnostic(shown, line, 0, f"'{message.context}': {problem}", "warning"))
+                problems.append(Diagnostic(shown, message.lineno or 0, 0, f"'{message.context}': {problem}", "warning"))
             if strict:
-                for ctx in current:
-                    e = entries.get(ctx)
-                    if not (e and e.string and not e.fuzzy and e.id == current[ctx]):
-                        problems.append(Diagnostic(shown, e.lineno if e else 0, 0, f"'{ctx}' not translated"))
-    for p in problems:
-        print(p, file=sys.stderr)
-    return 1 if any(p.severity == "error" for p in problems) else 0
+                for context in current:
+                    if not published(context):
+                        entry = entries.get(context)
+                        line = (entry.lineno or 0) if entry else 0
+                        problems.append(Diagnostic(shown, line, 0, f"'{context}' not translated"))
+    for diagnostic in problems:
+        print(diagnostic, file=sys.stderr)
+    return 1 if any(d.severity == "error" for d in problems) else 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import tempfile
 from pathlib import Path
@@ -83,7 +84,7 @@ def update(existing: Catalog, template: Catalog) -> tuple[Catalog, int, int]:
             continue
         old = by_key.get(_key(message))
         flags: set[str] = set()
-        previous_id: str | tuple[str, ...] = ()
+        previous_id: str | list[str] | tuple[str, ...] = ()
         string = ""
         if old is None:
             added += 1
@@ -93,10 +94,13 @@ def update(existing: Catalog, template: Catalog) -> tuple[Catalog, int, int]:
                 flags.add("fuzzy")
                 previous_id = old.previous_id
             if old.id != message.id:
-                if string:
+                if string and not old.fuzzy:
                     flags.add("fuzzy")
                     fuzzied += 1
-                previous_id = old.id
+                # The previous text is the one the translation was made from:
+                # an entry already fuzzy keeps the previous text it had.
+                if not previous_id:
+                    previous_id = old.id
         merged.add(
             message.id,
             string,
@@ -116,17 +120,17 @@ def _key(message: Message) -> tuple[str, ...]:
     return (message.context,) if message.context else ("", str(message.id))
 
 
-def write_catalog(catalog: Catalog, path: Path) -> bool:
-    """Write ``catalog`` to ``path`` atomically; returns whether the file changed.
-
-    The header's creation and revision dates are kept from the existing file so
-    that a run which changes no message does not rewrite the catalog.
-    """
-    import io
-
+def catalog_bytes(catalog: Catalog) -> bytes:
+    """The ``.po`` file of ``catalog``, exactly as :func:`write_catalog` writes it."""
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=76, include_previous=True, sort_output=False)
-    data = _without_dates(buffer.getvalue())
+    return _without_dates(buffer.getvalue())
+
+
+def write_catalog(catalog: Catalog, path: Path) -> bool:
+    """Write ``catalog`` to ``path`` atomically; returns whether the file changed
+    (a run that changes no message leaves the file alone)."""
+    data = catalog_bytes(catalog)
     if path.exists() and path.read_bytes() == data:
         return False
     path.parent.mkdir(parents=True, exist_ok=True)
