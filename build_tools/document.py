@@ -14,7 +14,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Union
 
 #: Languages the handbook can be written or translated in (gettext locale names).
 LANGUAGES: tuple[str, ...] = ("pl", "en", "ru", "es", "sv", "zh_CN")
@@ -85,7 +84,7 @@ class Section:
     pos: Position = Position()
 
 
-Block = Union[Section, Paragraph, PointList, Definition, Example]
+Block = Section | Paragraph | PointList | Definition | Example
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,12 +10,9 @@ catalog of each language.
 from __future__ import annotations
 
 import io
-import os
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from babel.messages.mofile import write_mo
 from babel.support import NullTranslations, Translations
@@ -24,6 +21,7 @@ from jinja2.sandbox import SandboxedEnvironment
 
 from build_tools import markup
 from build_tools.document import Definition, Document, Example, Paragraph, Point, PointList, Section
+from build_tools.files import write_if_changed
 from build_tools.i18n.catalogs import catalog_path, read_catalog
 from build_tools.loader import Manifest
 
@@ -118,27 +116,11 @@ def write_pages(pages: dict[str, str], out_dir: Path) -> RenderResult:
     out_dir.mkdir(parents=True, exist_ok=True)
     written, unchanged = [], []
     for name, text in sorted(pages.items()):
-        path = out_dir / name
-        data = text.encode("utf-8")
-        if path.exists() and path.read_bytes() == data:
+        if write_if_changed(out_dir / name, text.encode("utf-8")):
+            written.append(name)
+        else:
             unchanged.append(name)
-            continue
-        _atomic_write(path, data)
-        written.append(name)
     removed = sorted(p.name for p in out_dir.glob("*.md") if p.name not in pages)
     for name in removed:
         (out_dir / name).unlink()
     return RenderResult(tuple(written), tuple(unchanged), tuple(removed))
-
-
-def _atomic_write(path: Path, data: bytes) -> None:
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        os.unlink(tmp)
-        raise
-
-

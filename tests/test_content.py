@@ -4,7 +4,6 @@ original kept, the restored numbering, and complete, current translations."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 

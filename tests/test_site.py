@@ -8,7 +8,6 @@ import shutil
 from html.parser import HTMLParser
 from pathlib import Path
 
-import pytest
 
 from conftest import FIXTURES, run_handbook
 

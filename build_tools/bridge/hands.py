@@ -71,7 +71,7 @@ class Hand:
 
     def cards(self) -> Iterator[Card]:
         """The cards whose rank is known (``x`` spots are not cards yet)."""
-        for suit, holding in zip(SUITS_HIGH_FIRST, self.holdings):
+        for suit, holding in zip(SUITS_HIGH_FIRST, self.holdings, strict=False):
             for rank in holding.ranks:
                 yield Card(suit, rank)
 
@@ -124,7 +124,7 @@ class Deal:
 
     def __post_init__(self) -> None:
         seen: dict[Card, Seat] = {}
-        for seat, hand in zip(Seat, self.hands):
+        for seat, hand in zip(Seat, self.hands, strict=False):
             if hand is None:
                 continue
             for card in hand.cards():

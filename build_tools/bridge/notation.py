@@ -110,17 +110,23 @@ class Profile:
             raise InvalidCallError(f"{text!r} is not one call")
         return slots[0].calls[0]
 
-    def parse_calls(self, text: str) -> tuple[Call, ...]:
-        """Read a concrete table-view auction as a tuple of calls (no legality check)."""
+    def _plain_calls(self, text: str) -> tuple[Call, ...] | None:
+        # The fast path for the common case: space-separated calls, each a
+        # whole token of this notation; anything else goes to the grammar.
         simple = self._simple
         calls = []
         for token in text.split():
             call = simple.get(token.casefold())
             if call is None:
-                break
+                return None
             calls.append(call)
-        else:
-            return tuple(calls)
+        return tuple(calls)
+
+    def parse_calls(self, text: str) -> tuple[Call, ...]:
+        """Read a concrete table-view auction as a tuple of calls (no legality check)."""
+        plain = self._plain_calls(text)
+        if plain is not None:
+            return plain
         pattern = self.parse_pattern(text, View.TABLE)
         if not pattern.is_concrete or pattern.has_question:
             raise InvalidAuctionError(f"auction {text!r} has alternatives or '?'")
@@ -136,15 +142,9 @@ class Profile:
         """Read a concrete auction, check it under the Laws, and return it in
         the table view. A trailing ``?`` is allowed (the auction must go on)."""
         if view is View.TABLE:
-            simple = self._simple
-            calls: list[Call] = []
-            for token in text.split():
-                call = simple.get(token.casefold())
-                if call is None:
-                    break
-                calls.append(call)
-            else:
-                return Auction(tuple(calls), dealer, vulnerability)
+            plain = self._plain_calls(text)
+            if plain is not None:
+                return Auction(plain, dealer, vulnerability)
         pattern = self.parse_pattern(text, view)
         if not pattern.is_concrete:
             raise InvalidAuctionError(f"auction {text!r} has alternatives; expected one call each")
@@ -249,7 +249,7 @@ class Profile:
         starts = [m for m in label_re.finditer(body)]
         if not starts or starts[0].start() != 0:
             raise InvalidHandError(f"hand {text!r} must start with a suit label")
-        for this, following in zip(starts, starts[1:] + [None]):
+        for this, following in zip(starts, starts[1:] + [None], strict=False):
             suit = labels[this.group(0)]
             written = body[this.end() : following.start() if following else len(body)]
             if suit in holdings:
@@ -327,7 +327,7 @@ class Profile:
 
 
 def _strains(*spellings: tuple[str, ...]) -> tuple[tuple[str, Strain], ...]:
-    return tuple((word, strain) for strain, words in zip(Strain, spellings) for word in words)
+    return tuple((word, strain) for strain, words in zip(Strain, spellings, strict=False) for word in words)
 
 
 def _words(pass_: tuple[str, ...], double: tuple[str, ...], redouble: tuple[str, ...]

@@ -76,7 +76,7 @@ class AuctionPattern:
                 raise InvalidAuctionError(f"'?' at {number} must be the last call")
         if self.view is View.TABLE and any(slot.opponent for slot in slots):
             raise InvalidAuctionError("brackets mark opponents only in the partnership view")
-        for number, (first, second) in enumerate(zip(slots, slots[1:]), 2):
+        for number, (first, second) in enumerate(zip(slots, slots[1:], strict=False), 2):
             if first.opponent and second.opponent:
                 raise InvalidAuctionError(
                     f"two opponents' calls in a row at {number}: our call between them is missing"

@@ -14,11 +14,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 from build_tools.commands._common import add_location_arguments, report
 from build_tools.diagnostics import Diagnostic, DiagnosticError
-from build_tools.i18n import catalog_path, extract, read_catalog, update, write_catalog
+from build_tools.i18n import catalog_path, extract, read_catalog, translate, update, write_catalog
 from build_tools.i18n.catalogs import catalog_bytes, new_catalog
 from build_tools.i18n.interface import extract_interface
 from build_tools.i18n.lint import lint
@@ -84,23 +83,19 @@ def _check(handbook: Handbook, languages: list[str], strict: bool) -> int:
                     problems.append(Diagnostic(shown, 0, 0, "catalog missing"))
                 continue
             catalog = read_catalog(path)
-            current = {m.context: m.text for m in doc.messages()}
-            entries = {m.context: m for m in catalog if m.id and m.context}
-
-            def published(context: str) -> bool:
-                entry = entries.get(context)
-                return bool(entry and entry.string and not entry.fuzzy and entry.id == current[context])
-
-            done = sum(1 for context in current if published(context))
-            print(f"{shown}: {done} of {len(current)} translated ({100 * done // max(1, len(current))} %)")
+            # What counts as translated is exactly what the build would publish.
+            missing = translate(doc, lang, catalog).untranslated
+            total = sum(1 for _ in doc.messages())
+            done = total - len(missing)
+            print(f"{shown}: {done} of {total} translated ({100 * done // max(1, total)} %)")
             for message, problem in lint(catalog):
                 problems.append(Diagnostic(shown, message.lineno or 0, 0, f"'{message.context}': {problem}", "warning"))
             if strict:
-                for context in current:
-                    if not published(context):
-                        entry = entries.get(context)
-                        line = (entry.lineno or 0) if entry else 0
-                        problems.append(Diagnostic(shown, line, 0, f"'{context}' not translated"))
+                lines = {m.context: m.lineno or 0 for m in catalog if m.id and m.context}
+                for text in doc.messages():
+                    if text.context in missing:
+                        problems.append(Diagnostic(shown, lines.get(text.context, 0), 0,
+                                                   f"'{text.context}' not translated"))
     for diagnostic in problems:
         print(diagnostic, file=sys.stderr)
     return 1 if any(d.severity == "error" for d in problems) else 0

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import io
-import os
-import tempfile
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
@@ -12,6 +10,7 @@ from babel.messages.pofile import PoFileError, read_po, write_po
 
 from build_tools.diagnostics import Diagnostic, DiagnosticError
 from build_tools.document import Document
+from build_tools.files import write_if_changed
 from build_tools.loader import display_path
 
 
@@ -130,19 +129,7 @@ def catalog_bytes(catalog: Catalog) -> bytes:
 def write_catalog(catalog: Catalog, path: Path) -> bool:
     """Write ``catalog`` to ``path`` atomically; returns whether the file changed
     (a run that changes no message leaves the file alone)."""
-    data = catalog_bytes(catalog)
-    if path.exists() and path.read_bytes() == data:
-        return False
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        os.unlink(tmp)
-        raise
-    return True
+    return write_if_changed(path, catalog_bytes(catalog))
 
 
 def _without_dates(data: bytes) -> bytes:

@@ -14,7 +14,6 @@ A point without a number is a bullet.
 
 from __future__ import annotations
 
-from typing import Any
 
 from docutils import nodes
 from docutils.parsers.rst import directives

@@ -33,7 +33,7 @@ def test_there_are_38_calls_in_canonical_order() -> None:
 def test_total_order_bids_by_level_then_strain_then_pass_double_redouble() -> None:
     calls = [Call.parse(text) for text in CANONICAL]
     assert calls == sorted(calls, key=lambda c: c.index)
-    assert all(a < b for a, b in zip(calls, calls[1:]))
+    assert all(a < b for a, b in zip(calls, calls[1:], strict=False))
     assert Call.parse("1NT") < Call.parse("2C")  # a higher level beats any strain (Law 18B)
     assert Call.parse("2S") < Call.parse("2NT")  # notrump ranks highest (Law 18E)
     assert Call.parse("7NT") < PASS < DOUBLE < REDOUBLE
