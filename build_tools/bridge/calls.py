@@ -90,9 +90,8 @@ class Call:
         if found is not None:
             return found
         match = _LEVEL_STRAIN.fullmatch(text.strip())
-        if match is not None:
-            level = int(match.group(1))
-            raise InvalidCallError(f"level {level} out of range 1-7 in {text!r}")
+        if match is not None and not 1 <= int(match.group(1)) <= 7:
+            raise InvalidCallError(f"level {int(match.group(1))} out of range 1-7 in {text!r}")
         raise InvalidCallError(f"unknown call {text!r}")
 
     def __str__(self) -> str:
