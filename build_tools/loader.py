@@ -131,7 +131,7 @@ class _Reader:
         id_field = next(f for f in fields if f.kind == "id")
         for key_node, value_node in node.value:
             if isinstance(key_node, yaml.ScalarNode) and key_node.value == id_field.name:
-                if isinstance(value_node, yaml.ScalarNode):
+                if isinstance(value_node, yaml.ScalarNode) and value_node.value:
                     label = f"{what} '{value_node.value}'"
         for key_node, value_node in node.value:
             if not isinstance(key_node, yaml.ScalarNode):
@@ -159,7 +159,10 @@ class _Reader:
         for field in fields:
             # A misspelt key was reported as such: its absence needs no second line.
             if field.required and field.name not in first_key and field.name not in suggested:
-                self.error(node, f"{label} has no '{field.name}'")
+                if field.kind == "id":
+                    self.error(node, f"{label} has no id (add '{field.name}: some-id')")
+                else:
+                    self.error(node, f"{label} has no '{field.name}'")
         return values
 
     def value(self, node: yaml.Node, field: schema.Field, owner: str) -> Any:
@@ -185,6 +188,9 @@ class _Reader:
                 self.error(node, f"{where} is empty")
                 return None
             return node.value
+        if kind == "id" and node.tag == _NULL_TAG:
+            self.error(node, f"{owner} has no id after '{field.name}:'")
+            return None
         if node.tag != _STR_TAG:
             self.error(
                 node,

@@ -75,6 +75,8 @@ def test_good_document_loads_into_the_model(tmp_path: Path) -> None:
         (("    text: Tekst.", "    text:"), 9, 10, "'text' of paragraph 'first' must be text, not empty"),
         (("  - paragraph: first\n    text: Tekst.\n", "  - paragraph: first\n"), 8, 5, "paragraph 'first' has no 'text'"),
         (("paragraph: first", "paragraph: First_1"), 8, 16, "invalid id 'First_1'"),
+        (("paragraph: first", "paragraph:"), 8, 15, "paragraph has no id after 'paragraph:'"),
+        (("          - point: one\n            number", "          - number"), 16, 13, "point has no id (add 'point: some-id')"),
         (("language: pl", "language: polish"), 5, 11, "'language' of document 'doc' must be one of pl, en, ru, es, sv, zh_CN, not 'polish'"),
         (("schema: 1", "schema: 2"), 1, 9, "'schema' of document 'doc' must be 1, not '2'"),
         (("  - paragraph: first", "  - paragraf: first"), 8, 5, "a block needs exactly one of section, paragraph, list, definition, example"),
