@@ -21,7 +21,7 @@ from pathlib import Path
 from jinja2 import FileSystemLoader, StrictUndefined
 from jinja2.sandbox import SandboxedEnvironment
 
-from build_tools.loader import Manifest
+from build_tools.loader import Manifest, display_path
 from build_tools.render import TEMPLATES
 from build_tools.sphinxext.languages import LANGUAGE_NAMES
 
@@ -147,7 +147,7 @@ def build_pdf(lang: str, layout: Layout, manifest: Manifest) -> StepResult:
     os.replace(tmp, target)
     pages = re.search(r"Output written on .*?\((\d+) pages?", tex_log)
     count = f" ({pages.group(1)} pages)" if pages else ""
-    return StepResult(lang, "pdf", time.perf_counter() - start, f"{_shown(target)}{count}")
+    return StepResult(lang, "pdf", time.perf_counter() - start, f"{display_path(target)}{count}")
 
 
 def run_parallel(
@@ -165,13 +165,6 @@ def run_parallel(
                 failures.append(exc)
     if failures:
         raise BuildFailed("\n".join(str(f) for f in failures))
-
-
-def _shown(path: Path) -> str:
-    try:
-        return str(path.relative_to(Path.cwd()))
-    except ValueError:
-        return str(path)
 
 
 def publish(layout: Layout, manifest: Manifest) -> Path:

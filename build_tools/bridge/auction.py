@@ -63,11 +63,7 @@ def _step(state: _State, index: int, position: int) -> _State:
     if index == DOUBLE_INDEX:
         if last_bid < 0:
             _illegal(index, position, "double with no bid to double", "19A1", "36")
-        distance = (position - bid_pos) % 4
-        if distance == 0:
-            _illegal(index, position, "double of one's own bid", "19A1", "36")
-        if distance == 2:
-            _illegal(index, position, "double of partner's bid", "19A1", "36")
+        _require_opponent(index, position, bid_pos, "double of", "bid", "19A1")
         if doubled:
             what = "doubled" if doubled == 1 else "redoubled"
             _illegal(index, position, f"double of a bid already {what}", "19A1", "36")
@@ -77,12 +73,18 @@ def _step(state: _State, index: int, position: int) -> _State:
         _illegal(index, position, "redouble with no double to redouble", "19B1", "36")
     if doubled == 2:
         _illegal(index, position, "redouble of a double already redoubled", "19B1", "36")
-    distance = (position - double_pos) % 4
-    if distance == 0:
-        _illegal(index, position, "redouble of one's own double", "19B1", "36")
-    if distance == 2:
-        _illegal(index, position, "redouble of partner's double", "19B1", "36")
+    _require_opponent(index, position, double_pos, "redouble of", "double", "19B1")
     return (last_bid, bid_pos, 2, position, 0, True)
+
+
+def _require_opponent(index: int, position: int, target: int, act: str, noun: str, law: str) -> None:
+    # Law 19: only an opponent's bid may be doubled, only an opponent's double
+    # redoubled; seats two apart are partners, the same seat is oneself.
+    distance = (position - target) % 4
+    if distance == 0:
+        _illegal(index, position, f"{act} one's own {noun}", law, "36")
+    if distance == 2:
+        _illegal(index, position, f"{act} partner's {noun}", law, "36")
 
 
 def _illegal(index: int, position: int, reason: str, law: str, rectification: str) -> None:

@@ -16,6 +16,12 @@ def add_location_arguments(parser: argparse.ArgumentParser) -> None:
                         help="folder of the gettext catalogs (default: %(default)s)")
 
 
+def usage_error(message: str) -> int:
+    """Print a one-line error about the command's input; the exit code is 2."""
+    print(f"handbook: error: {message}", file=sys.stderr)
+    return 2
+
+
 def report(error: DiagnosticError) -> int:
     """Print every diagnostic on stderr; the exit code for diagnostics is 1."""
     for diagnostic in error.diagnostics:

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import Any
 
+from build_tools.commands._common import usage_error
 from build_tools.bridge import (
     Auction,
     BridgeError,
@@ -54,8 +54,7 @@ def run(args: argparse.Namespace) -> int:
                 f"auction {args.text!r} has alternative calls; give one call in each place"
             )
     except BridgeError as error:
-        print(f"handbook: error: {error}", file=sys.stderr)
-        return 2
+        return usage_error(str(error))
     calls = tuple(slot.calls[0] for slot in pattern.slots if not slot.is_question)
     report: dict[str, Any] = {
         "auction": " ".join(str(call) for call in calls),

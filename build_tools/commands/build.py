@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 from build_tools import build as builder
-from build_tools.commands._common import add_location_arguments, report
+from build_tools.commands._common import add_location_arguments, report, usage_error
 from build_tools.diagnostics import DiagnosticError
 from build_tools.pipeline import check_examples, load_handbook, render_language
 
@@ -50,9 +50,8 @@ def run(args: argparse.Namespace) -> int:
     languages = args.language or list(manifest.languages)
     unknown = [lang for lang in languages if lang not in manifest.languages]
     if unknown:
-        print(f"handbook: error: language {unknown[0]!r} is not in {manifest.path} "
-              f"(it has {', '.join(manifest.languages)})", file=sys.stderr)
-        return 2
+        return usage_error(f"language {unknown[0]!r} is not in {manifest.path} "
+                           f"(it has {', '.join(manifest.languages)})")
     _say(f"handbook: {len(handbook.documents)} documents valid, {checked} examples checked")
     layout = builder.Layout(root=builder.ROOT, build=args.build_dir.resolve(), source=args.source.resolve())
     try:

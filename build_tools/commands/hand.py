@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import Any
 
 from build_tools.bridge import BALANCED_DEFINITIONS, BridgeError, notation
+from build_tools.commands._common import usage_error
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -29,8 +29,7 @@ def run(args: argparse.Namespace) -> int:
         profile = notation.profile(args.notation)
         hand = profile.parse_hand(args.text)
     except BridgeError as error:
-        print(f"handbook: error: {error}", file=sys.stderr)
-        return 2
+        return usage_error(str(error))
     report: dict[str, Any] = {
         "hand": str(hand),
         "written": profile.format_hand(hand),
