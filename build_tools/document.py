@@ -4,9 +4,11 @@ A document is a tree of blocks. Every block has a stable ``id`` (unique in its
 document: it is the URL anchor and the translation key) and remembers where it
 was written (``line``, ``column``), so any later stage can point at the source.
 
-Text is plain text with a small inline markup (``*emphasis*``); each translatable
-text is a :class:`Message` whose ``context`` is the element's id, or
-``<id>.<field>`` for a second text field of the same element (a definition's term).
+Text is plain text with a small inline markup (:mod:`build_tools.markup`:
+emphasis, cross references, inline auctions and hands); each translatable text is
+a :class:`Message` whose ``context`` is the element's id, or ``<id>.<field>`` for a
+further text of the same element (a definition's term, a table cell ``<id>.r2c1``,
+a leaf ``<id>.leaf1``, a note on a call ``<id>.note1``).
 """
 
 from __future__ import annotations
@@ -19,7 +21,13 @@ from dataclasses import dataclass, field
 LANGUAGES: tuple[str, ...] = ("pl", "en", "ru", "es", "sv", "zh_CN")
 
 #: The kinds of document the schema knows.
-KINDS: tuple[str, ...] = ("regulation", "convention-description")
+KINDS: tuple[str, ...] = ("regulation", "convention-description", "table-of-contents")
+
+#: Seats as documents write them, for hands and dealers.
+SEATS: tuple[str, ...] = ("N", "E", "S", "W")
+
+#: How an auction is written: every call in turn, or one partnership's calls.
+VIEWS: tuple[str, ...] = ("table", "partnership")
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,20 +40,31 @@ class Position:
 
 @dataclass(frozen=True, slots=True)
 class Paragraph:
+    """A paragraph. ``default`` marks text that states a default agreement
+    (Bridge World Standard's ``[default]``); ``leaves`` are its alternatives."""
+
     id: str
     text: str
+    default: bool = False
+    leaves: tuple[str, ...] = ()
     pos: Position = Position()
 
 
 @dataclass(frozen=True, slots=True)
 class Point:
     """One point of a list: a display number (``"1."``, ``"a)"``; empty for a
-    bullet), its text, and optionally points of its own."""
+    bullet), its text, blocks of its own (``body``), and sub-points. ``page``
+    is the page a table of contents gives; ``default`` and ``leaves`` as for
+    :class:`Paragraph`."""
 
     id: str
     text: str
     number: str = ""
     items: tuple[Point, ...] = ()
+    body: tuple[Block, ...] = ()
+    page: str = ""
+    default: bool = False
+    leaves: tuple[str, ...] = ()
     pos: Position = Position()
 
 
@@ -65,13 +84,50 @@ class Definition:
 
 
 @dataclass(frozen=True, slots=True)
+class HandDiagram:
+    """One hand of an example, written in the example's notation."""
+
+    cards: str
+    seat: str = ""
+    label: str = ""
+    pos: Position = Position()
+
+
+@dataclass(frozen=True, slots=True)
+class CallNote:
+    """A note written beside the ``call``-th call (1-based, as written)."""
+
+    call: int
+    text: str
+    pos: Position = Position()
+
+
+@dataclass(frozen=True, slots=True)
 class Example:
-    """An auction example, written in ``notation`` (default: the document's language)."""
+    """An auction and/or hands, written in ``notation`` (default: the
+    document's language). ``view`` is ``table`` (every call in turn from
+    ``dealer``) or ``partnership`` (one side's calls, opponents' in brackets)."""
 
     id: str
-    auction: str
+    auction: str = ""
     text: str = ""
     notation: str = ""
+    number: str = ""
+    view: str = "table"
+    dealer: str = "N"
+    hands: tuple[HandDiagram, ...] = ()
+    notes: tuple[CallNote, ...] = ()
+    pos: Position = Position()
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A table of text cells; ``""`` is an empty cell."""
+
+    id: str
+    rows: tuple[tuple[str, ...], ...]
+    header: tuple[str, ...] = ()
+    caption: str = ""
     pos: Position = Position()
 
 
@@ -84,7 +140,7 @@ class Section:
     pos: Position = Position()
 
 
-Block = Section | Paragraph | PointList | Definition | Example
+Block = Section | Paragraph | PointList | Definition | Example | Table
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +176,8 @@ class Document:
     def messages(self) -> Iterator[Message]:
         """Every translatable text, in document order."""
         yield Message(self.id, self.title, self.pos)
-        yield Message(f"{self.id}.issuer", self.issuer, self.pos)
+        if self.issuer:
+            yield Message(f"{self.id}.issuer", self.issuer, self.pos)
         for block in self.body:
             yield from _block_messages(block)
 
@@ -137,7 +194,7 @@ class Document:
             return result
 
         title = text_for(self.id, self.title, self.pos)
-        issuer = text_for(f"{self.id}.issuer", self.issuer, self.pos)
+        issuer = text_for(f"{self.id}.issuer", self.issuer, self.pos) if self.issuer else ""
         body = tuple(_translate_block(b, text_for) for b in self.body)
         return dataclasses.replace(
             self, title=title, issuer=issuer, body=body, shown_language=language, untranslated=frozenset(missing)
@@ -157,6 +214,7 @@ def _block_messages(block: Block) -> Iterator[Message]:
             yield from _block_messages(child)
     elif isinstance(block, Paragraph):
         yield Message(block.id, block.text, block.pos)
+        yield from _leaf_messages(block.id, block.leaves, block.pos)
     elif isinstance(block, PointList):
         for item in block.items:
             yield from _point_messages(item)
@@ -164,12 +222,37 @@ def _block_messages(block: Block) -> Iterator[Message]:
         yield Message(f"{block.id}.term", block.term, block.pos)
         yield Message(block.id, block.text, block.pos)
     elif isinstance(block, Example):
+        for n, note in enumerate(block.notes, 1):
+            yield Message(f"{block.id}.note{n}", note.text, note.pos)
         if block.text:
             yield Message(block.id, block.text, block.pos)
+    elif isinstance(block, Table):
+        if block.caption:
+            yield Message(f"{block.id}.caption", block.caption, block.pos)
+        for context, text in _table_cells(block):
+            yield Message(context, text, block.pos)
+
+
+def _table_cells(table: Table) -> Iterator[tuple[str, str]]:
+    for c, text in enumerate(table.header, 1):
+        if text:
+            yield f"{table.id}.h{c}", text
+    for r, row in enumerate(table.rows, 1):
+        for c, text in enumerate(row, 1):
+            if text:
+                yield f"{table.id}.r{r}c{c}", text
+
+
+def _leaf_messages(owner: str, leaves: tuple[str, ...], pos: Position) -> Iterator[Message]:
+    for n, leaf in enumerate(leaves, 1):
+        yield Message(f"{owner}.leaf{n}", leaf, pos)
 
 
 def _point_messages(point: Point) -> Iterator[Message]:
     yield Message(point.id, point.text, point.pos)
+    yield from _leaf_messages(point.id, point.leaves, point.pos)
+    for block in point.body:
+        yield from _block_messages(block)
     for item in point.items:
         yield from _point_messages(item)
 
@@ -185,7 +268,11 @@ def _translate_block(block: Block, text_for: TextFor) -> Block:
             body=tuple(_translate_block(b, text_for) for b in block.body),
         )
     if isinstance(block, Paragraph):
-        return dataclasses.replace(block, text=text_for(block.id, block.text, block.pos))
+        return dataclasses.replace(
+            block,
+            text=text_for(block.id, block.text, block.pos),
+            leaves=_translate_leaves(block.id, block.leaves, block.pos, text_for),
+        )
     if isinstance(block, PointList):
         return dataclasses.replace(
             block, items=tuple(_translate_point(p, text_for) for p in block.items)
@@ -196,15 +283,37 @@ def _translate_block(block: Block, text_for: TextFor) -> Block:
             term=text_for(f"{block.id}.term", block.term, block.pos),
             text=text_for(block.id, block.text, block.pos),
         )
-    if block.text:
-        return dataclasses.replace(block, text=text_for(block.id, block.text, block.pos))
-    return block
+    if isinstance(block, Table):
+        cells = {context: text_for(context, text, block.pos) for context, text in _table_cells(block)}
+        return dataclasses.replace(
+            block,
+            caption=text_for(f"{block.id}.caption", block.caption, block.pos) if block.caption else "",
+            header=tuple(cells.get(f"{block.id}.h{c}", "") for c in range(1, len(block.header) + 1)),
+            rows=tuple(
+                tuple(cells.get(f"{block.id}.r{r}c{c}", "") for c in range(1, len(row) + 1))
+                for r, row in enumerate(block.rows, 1)
+            ),
+        )
+    notes = tuple(
+        dataclasses.replace(note, text=text_for(f"{block.id}.note{n}", note.text, note.pos))
+        for n, note in enumerate(block.notes, 1)
+    )
+    text = text_for(block.id, block.text, block.pos) if block.text else ""
+    return dataclasses.replace(block, text=text, notes=notes)
+
+
+def _translate_leaves(
+    owner: str, leaves: tuple[str, ...], pos: Position, text_for: TextFor
+) -> tuple[str, ...]:
+    return tuple(text_for(f"{owner}.leaf{n}", leaf, pos) for n, leaf in enumerate(leaves, 1))
 
 
 def _translate_point(point: Point, text_for: TextFor) -> Point:
     return dataclasses.replace(
         point,
         text=text_for(point.id, point.text, point.pos),
+        leaves=_translate_leaves(point.id, point.leaves, point.pos, text_for),
+        body=tuple(_translate_block(b, text_for) for b in point.body),
         items=tuple(_translate_point(p, text_for) for p in point.items),
     )
 
@@ -221,5 +330,7 @@ def _block_ids(block: Block) -> Iterator[str]:
 
 def _point_ids(point: Point) -> Iterator[str]:
     yield point.id
+    for block in point.body:
+        yield from _block_ids(block)
     for item in point.items:
         yield from _point_ids(item)

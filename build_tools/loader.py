@@ -17,23 +17,27 @@ from typing import Any
 
 import yaml
 
-from build_tools import schema
+from build_tools import markup, schema
 from build_tools.diagnostics import Diagnostic, DiagnosticError
 from build_tools.document import (
     LANGUAGES,
     Block,
+    CallNote,
     Definition,
     Document,
     Example,
+    HandDiagram,
     Paragraph,
     Point,
     PointList,
     Position,
     Section,
+    Table,
 )
 
 _STR_TAG = "tag:yaml.org,2002:str"
 _INT_TAG = "tag:yaml.org,2002:int"
+_BOOL_TAG = "tag:yaml.org,2002:bool"
 _NULL_TAG = "tag:yaml.org,2002:null"
 _TYPE_NAMES = {
     "tag:yaml.org,2002:bool": "a boolean",
@@ -103,21 +107,36 @@ def _pos(node: yaml.Node) -> Position:
 
 
 class _Reader:
-    """Walks one file's node graph, collecting diagnostics as it goes."""
+    """Walks one file's node graph, collecting diagnostics as it goes.
 
-    def __init__(self, path: str) -> None:
+    ``language`` is the document's: auctions and hands written in its text are
+    read in that notation.
+    """
+
+    def __init__(self, path: str, language: str = "") -> None:
         self.path = path
+        self.language = language
         self.problems: list[Diagnostic] = []
         self.seen_ids: dict[str, yaml.Node] = {}
 
-    def error(self, node: yaml.Node, message: str) -> None:
-        self.problems.append(_at(self.path, node, message))
+    def error(self, node: yaml.Node, message: str, offset: int = 0) -> None:
+        diagnostic = _at(self.path, node, message)
+        if offset and isinstance(node, yaml.ScalarNode) and node.start_mark.line == node.end_mark.line:
+            # A one-line scalar: point at the piece itself, past an opening quote.
+            quote = 1 if node.style in ("'", '"') else 0
+            diagnostic = Diagnostic(self.path, diagnostic.line, diagnostic.column + quote + offset, message)
+        self.problems.append(diagnostic)
 
     def mapping(
-        self, node: yaml.Node, fields: tuple[schema.Field, ...], what: str
+        self,
+        node: yaml.Node,
+        fields: tuple[schema.Field, ...],
+        what: str,
+        nodes: dict[str, yaml.Node] | None = None,
     ) -> dict[str, Any] | None:
         """Check a mapping against ``fields``; values converted by field kind.
-        Returns ``None`` when the node is not a mapping at all."""
+        Returns ``None`` when the node is not a mapping at all. ``nodes``, when
+        given, receives the value node of each key (for later messages)."""
         if not isinstance(node, yaml.MappingNode):
             self.error(node, f"{what} must be a mapping, not {_describe(node)}")
             return None
@@ -128,8 +147,10 @@ class _Reader:
         # The kind key (first field) carries the id: resolve it first so that
         # later messages can name the element.
         label = what
-        id_field = next(f for f in fields if f.kind == "id")
+        id_field = next((f for f in fields if f.kind == "id"), None)
         for key_node, value_node in node.value:
+            if id_field is None:
+                break
             if isinstance(key_node, yaml.ScalarNode) and key_node.value == id_field.name:
                 if isinstance(value_node, yaml.ScalarNode) and value_node.value:
                     label = f"{what} '{value_node.value}'"
@@ -156,6 +177,8 @@ class _Reader:
             value = self.value(value_node, field, label)
             if value is not None:
                 values[key] = value
+                if nodes is not None:
+                    nodes[key] = value_node
         for field in fields:
             # A misspelt key was reported as such: its absence needs no second line.
             if field.required and field.name not in first_key and field.name not in suggested:
@@ -168,16 +191,36 @@ class _Reader:
     def value(self, node: yaml.Node, field: schema.Field, owner: str) -> Any:
         where = f"'{field.name}' of {owner}"
         kind = field.kind
-        if kind in ("blocks", "points"):
+        if kind in ("blocks", "points", "texts", "rows", "hands", "notes"):
             if not isinstance(node, yaml.SequenceNode):
                 self.error(node, f"{where} must be a list, not {_describe(node)}")
                 return None
             if kind == "blocks":
                 return tuple(b for b in (self.block(n) for n in node.value) if b is not None)
-            return tuple(p for p in (self.point(n) for n in node.value) if p is not None)
+            if kind == "points":
+                return tuple(p for p in (self.point(n) for n in node.value) if p is not None)
+            if kind == "texts":
+                item = schema.Field(field.name, "text", True, "")
+                texts = [self.value(n, item, owner) for n in node.value]
+                return tuple(t for t in texts if t is not None)
+            if kind == "rows":
+                return self.rows(node, where, owner)
+            if kind == "hands":
+                return tuple(h for h in (self.hand(n, owner) for n in node.value) if h is not None)
+            return tuple(n for n in (self.note(n, owner) for n in node.value) if n is not None)
         if not isinstance(node, yaml.ScalarNode):
             self.error(node, f"{where} must be {_expected(kind)}, not {_describe(node)}")
             return None
+        if kind == "flag":
+            if node.tag != _BOOL_TAG:
+                self.error(node, f"{where} must be true or false, not {node.value!r}")
+                return None
+            return node.value.lower() in ("true", "yes", "on")
+        if kind == "count":
+            if node.tag != _INT_TAG or int(node.value) < 1:
+                self.error(node, f"{where} must be a whole number from 1, not {node.value!r}")
+                return None
+            return int(node.value)
         if kind == "int":
             if node.tag != _INT_TAG or int(node.value) != schema.SCHEMA_VERSION:
                 self.error(node, f"{where} must be {schema.SCHEMA_VERSION}, not {node.value!r}")
@@ -221,7 +264,57 @@ class _Reader:
         if not text.strip():
             self.error(node, f"{where} is empty")
             return None
+        self.inline_bridge(node, text)
         return text
+
+    def inline_bridge(self, node: yaml.ScalarNode, text: str) -> None:
+        """Read the auctions and hands written in ``text`` with the rule model."""
+        pieces = [p for p in markup.parse(text) if p.kind in ("auction", "hand")]
+        if not pieces or not self.language:
+            return
+        from build_tools import diagrams
+        from build_tools.bridge import BridgeError
+
+        for piece in pieces:
+            try:
+                if piece.kind == "auction":
+                    diagrams.read_auction(piece.text, self.language, "partnership")
+                else:
+                    diagrams.read_hand(piece.text, self.language)
+            except BridgeError as exc:
+                self.error(node, f"{piece.kind} {piece.text!r}: {exc}", piece.offset)
+
+    def rows(self, node: yaml.SequenceNode, where: str, owner: str) -> tuple[tuple[str, ...], ...] | None:
+        rows: list[tuple[str, ...]] = []
+        for row_node in node.value:
+            if not isinstance(row_node, yaml.SequenceNode) or not row_node.value:
+                self.error(row_node, f"each row of {where} must be a list of cells")
+                continue
+            cells: list[str] = []
+            for cell in row_node.value:
+                if not isinstance(cell, yaml.ScalarNode) or cell.tag not in (_STR_TAG, _INT_TAG):
+                    self.error(cell, f"a cell of {owner} must be text, not {_describe(cell)}")
+                    continue
+                self.inline_bridge(cell, cell.value)
+                cells.append(cell.value)
+            rows.append(tuple(cells))
+        if not rows:
+            self.error(node, f"{where} has no rows")
+            return None
+        return tuple(rows)
+
+    def hand(self, node: yaml.Node, owner: str) -> HandDiagram | None:
+        nodes: dict[str, yaml.Node] = {}
+        values = self.mapping(node, schema.HAND, f"a hand of {owner}", nodes)
+        if values is None or "cards" not in values:
+            return None
+        return HandDiagram(values["cards"], values.get("seat", ""), values.get("label", ""), _pos(nodes["cards"]))
+
+    def note(self, node: yaml.Node, owner: str) -> CallNote | None:
+        values = self.mapping(node, schema.NOTE, f"a note of {owner}")
+        if values is None or "call" not in values or "text" not in values:
+            return None
+        return CallNote(values["call"], values["text"], _pos(node))
 
     def block(self, node: yaml.Node) -> Block | None:
         if not isinstance(node, yaml.MappingNode):
@@ -234,22 +327,91 @@ class _Reader:
             self.error(node, f"a block needs exactly one of {', '.join(schema.BLOCKS)} as its first key; found {found}")
             return None
         kind = kinds[0]
-        values = self.mapping(node, schema.BLOCKS[kind], kind)
+        nodes: dict[str, yaml.Node] = {}
+        values = self.mapping(node, schema.BLOCKS[kind], kind, nodes)
         if values is None or any(
             f.required and f.name not in values for f in schema.BLOCKS[kind]
         ):
             return None
+        if kind == "example":
+            return self.example(node, values, nodes)
+        if kind == "table":
+            return self.table(node, values, nodes)
         return _BUILDERS[kind](values, _pos(node))
 
+    def example(self, node: yaml.Node, values: dict[str, Any], nodes: dict[str, yaml.Node]) -> Example | None:
+        example = Example(
+            id=values["example"],
+            auction=values.get("auction", ""),
+            text=values.get("text", ""),
+            notation=values.get("notation", ""),
+            number=values.get("number", ""),
+            view=values.get("view", "table"),
+            dealer=values.get("dealer", "N"),
+            hands=values.get("hands", ()),
+            notes=values.get("notes", ()),
+            pos=_pos(node),
+        )
+        name = f"example '{example.id}'"
+        if not example.auction and not example.hands:
+            self.error(node, f"{name} has neither 'auction' nor 'hands'")
+            return None
+        if "dealer" in values and example.view != "table":
+            self.error(nodes["dealer"], f"{name}: a dealer belongs to the table view, not the {example.view} view")
+        if example.notes and not example.auction:
+            self.error(nodes["notes"], f"{name} has notes on calls but no auction")
+        language = example.notation or self.language
+        if not language:
+            return example
+        from build_tools import diagrams
+        from build_tools.bridge import BridgeError
+
+        if example.auction:
+            try:
+                pattern = diagrams.read_auction(example.auction, language, example.view, example.dealer)
+            except BridgeError as exc:
+                self.error(nodes["auction"], f"{name}: {exc}")
+            else:
+                for note, note_node in zip(example.notes, nodes.get("notes", yaml.SequenceNode("", [])).value,
+                                           strict=False):
+                    if note.call > len(pattern.slots):
+                        self.error(note_node, f"{name}: note on call {note.call}, but the auction has "
+                                              f"{len(pattern.slots)} calls")
+        for hand in example.hands:
+            try:
+                diagrams.read_hand(hand.cards, language)
+            except BridgeError as exc:
+                self.problems.append(Diagnostic(self.path, hand.pos.line, hand.pos.column, f"{name}: {exc}"))
+        return example
+
+    def table(self, node: yaml.Node, values: dict[str, Any], nodes: dict[str, yaml.Node]) -> Table | None:
+        table = Table(values["table"], values["rows"], values.get("header", ()), values.get("caption", ""), _pos(node))
+        width = len(table.header) or len(table.rows[0])
+        rows_node = nodes["rows"]
+        assert isinstance(rows_node, yaml.SequenceNode)
+        for row, row_node in zip(table.rows, rows_node.value, strict=False):
+            if len(row) != width:
+                self.error(row_node, f"table '{table.id}': a row of {len(row)} cells, expected {width}")
+        return table
+
     def point(self, node: yaml.Node) -> Point | None:
-        values = self.mapping(node, schema.POINT, "point")
+        nodes: dict[str, yaml.Node] = {}
+        values = self.mapping(node, schema.POINT, "point", nodes)
         if values is None or any(f.required and f.name not in values for f in schema.POINT):
             return None
+        body = values.get("body", ())
+        for block in body:
+            if isinstance(block, Section):
+                self.error(nodes["body"], f"point '{values['point']}': a section cannot stand inside a point")
         return Point(
             id=values["point"],
             text=values["text"],
             number=values.get("number", ""),
             items=values.get("items", ()),
+            body=tuple(b for b in body if not isinstance(b, Section)),
+            page=values.get("page", ""),
+            default=values.get("default", False),
+            leaves=values.get("leaves", ()),
             pos=_pos(node),
         )
 
@@ -258,14 +420,12 @@ _BUILDERS: dict[str, Callable[[dict[str, Any], Position], Block]] = {
     "section": lambda v, pos: Section(
         id=v["section"], title=v["title"], body=v["body"], number=v.get("number", ""), pos=pos
     ),
-    "paragraph": lambda v, pos: Paragraph(id=v["paragraph"], text=v["text"], pos=pos),
+    "paragraph": lambda v, pos: Paragraph(
+        id=v["paragraph"], text=v["text"], default=v.get("default", False), leaves=v.get("leaves", ()), pos=pos
+    ),
     "list": lambda v, pos: PointList(id=v["list"], items=v["items"], pos=pos),
     "definition": lambda v, pos: Definition(
         id=v["definition"], term=v["term"], text=v["text"], pos=pos
-    ),
-    "example": lambda v, pos: Example(
-        id=v["example"], auction=v["auction"], text=v.get("text", ""),
-        notation=v.get("notation", ""), pos=pos,
     ),
 }
 
@@ -295,17 +455,17 @@ def load_document(path: Path) -> Document:
     """
     shown = display_path(path)
     root = compose(path)
-    reader = _Reader(shown)
+    reader = _Reader(shown, _language_of(root))
     values = reader.mapping(root, schema.DOCUMENT, "document")
     if reader.problems or values is None:
         raise DiagnosticError(reader.problems)
     if path.stem != values["document"]:
         reader.error(root, f"document id '{values['document']}' differs from the file name '{path.name}'")
         raise DiagnosticError(reader.problems)
-    return Document(
+    document = Document(
         id=values["document"],
         title=values["title"],
-        issuer=values["issuer"],
+        issuer=values.get("issuer", ""),
         language=values["language"],
         kind=values["kind"],
         body=values["body"],
@@ -313,6 +473,46 @@ def load_document(path: Path) -> Document:
         path=shown,
         pos=_pos(root),
     )
+    problems = check_references([document], local_only=True)
+    if problems:
+        raise DiagnosticError(problems)
+    return document
+
+
+def _language_of(root: yaml.Node) -> str:
+    """The document's language, read ahead of its body (whose auctions need it)."""
+    if isinstance(root, yaml.MappingNode):
+        for key, value in root.value:
+            if getattr(key, "value", None) == "language" and isinstance(value, yaml.ScalarNode):
+                return value.value if value.value in LANGUAGES else ""
+    return ""
+
+
+def check_references(documents: list[Document], local_only: bool = False) -> list[Diagnostic]:
+    """Every cross reference ``[words](doc#id)`` in the texts of ``documents``
+    must name an element that exists. With ``local_only``, references to other
+    documents are not checked (they need the whole handbook)."""
+    ids = {doc.id: set(doc.ids()) for doc in documents}
+    problems: list[Diagnostic] = []
+    for doc in documents:
+        for message in doc.messages():
+            for piece in markup.parse(message.text):
+                if piece.kind != "ref":
+                    continue
+                target_doc = piece.document or doc.id
+                if target_doc not in ids:
+                    if not local_only:
+                        problems.append(Diagnostic(doc.path, message.pos.line, message.pos.column,
+                                                   f"reference to unknown document '{target_doc}'"))
+                    continue
+                if piece.target not in ids[target_doc]:
+                    close = difflib.get_close_matches(piece.target, sorted(ids[target_doc]), n=1)
+                    hint = f" (did you mean '{close[0]}'?)" if close else ""
+                    problems.append(Diagnostic(
+                        doc.path, message.pos.line, message.pos.column,
+                        f"reference to unknown id '{piece.target}' in '{target_doc}'{hint}",
+                    ))
+    return problems
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from build_tools.diagnostics import Diagnostic, DiagnosticError
-from build_tools.document import Block, Document, Example, Section
+from build_tools.document import Block, Document, Example, Point, PointList, Section
 from build_tools.i18n import catalog_path, read_catalog, translate
-from build_tools.loader import MANIFEST_NAME, Manifest, load_document, load_manifest
+from build_tools.loader import MANIFEST_NAME, Manifest, check_references, load_document, load_manifest
 from build_tools.render import RenderResult, interface_translations, render_pages, write_pages
 
 
@@ -40,6 +40,7 @@ def load_handbook(source: Path, translations: Path | None = None) -> Handbook:
             documents.append(load_document(source / f"{doc_id}.yaml"))
         except DiagnosticError as exc:
             problems.extend(exc.diagnostics)
+    problems.extend(check_references(documents))
     if problems:
         raise DiagnosticError(problems)
     return Handbook(
@@ -60,6 +61,13 @@ def examples(document: Document) -> list[Example]:
                 found.append(block)
             elif isinstance(block, Section):
                 walk(block.body)
+            elif isinstance(block, PointList):
+                walk_points(block.items)
+
+    def walk_points(points: Sequence[Point]) -> None:
+        for point in points:
+            walk(point.body)
+            walk_points(point.items)
 
     walk(document.body)
     return found
@@ -72,13 +80,17 @@ def check_examples(handbook: Handbook) -> int:
     if not pending:
         return 0
     # Imported here: a handbook without examples builds without the model.
-    from build_tools.bridge import BridgeError, notation
+    from build_tools import diagrams
+    from build_tools.bridge import BridgeError
 
     problems: list[Diagnostic] = []
     for document, example in pending:
+        language = example.notation or document.language
         try:
-            profile = notation.profile(example.notation or document.language)
-            profile.parse_auction(example.auction)
+            if example.auction:
+                diagrams.read_auction(example.auction, language, example.view, example.dealer)
+            for hand in example.hands:
+                diagrams.read_hand(hand.cards, language)
         except BridgeError as exc:
             problems.append(
                 Diagnostic(document.path, example.pos.line, example.pos.column,

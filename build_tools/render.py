@@ -19,8 +19,18 @@ from babel.support import NullTranslations, Translations
 from jinja2 import FileSystemLoader, StrictUndefined
 from jinja2.sandbox import SandboxedEnvironment
 
-from build_tools import markup
-from build_tools.document import Definition, Document, Example, Paragraph, Point, PointList, Section
+from build_tools import diagrams, markup
+from build_tools.document import (
+    Block,
+    Definition,
+    Document,
+    Example,
+    Paragraph,
+    Point,
+    PointList,
+    Section,
+    Table,
+)
 from build_tools.files import write_if_changed
 from build_tools.i18n.catalogs import catalog_path, read_catalog
 from build_tools.loader import Manifest
@@ -48,13 +58,37 @@ class RenderResult:
     removed: tuple[str, ...]
 
 
-def _fence(point: Point) -> str:
-    # MyST closes a colon fence with one at least as long, so a point's fence
-    # must be longer than the fences of every point nested inside it.
-    def height(p: Point) -> int:
-        return 1 + max((height(i) for i in p.items), default=0)
+def _height(node: Block | Point) -> int:
+    """How many colon-fenced directives nest in the MyST of ``node``."""
+    if isinstance(node, Point):
+        return 1 + max((_height(n) for n in (*node.body, *node.items)), default=0)
+    if isinstance(node, PointList):
+        return max((_height(p) for p in node.items), default=0)
+    if isinstance(node, Example):
+        return 2  # the example, and its diagrams' tables inside it
+    if isinstance(node, Table):
+        return 1
+    return 0
 
-    return ":" * (2 + height(point))
+
+def _fence(node: Block | Point) -> str:
+    # MyST closes a colon fence with one at least as long, so a directive's
+    # fence must be longer than the fences of every directive nested inside it.
+    return ":" * (2 + _height(node))
+
+
+def _bidding(example: Example, doc: Document) -> diagrams.BiddingGrid:
+    notes = [(note.call, note.text) for note in example.notes]
+    return diagrams.bidding_grid(
+        example.auction, example.notation or doc.language, example.view, example.dealer,
+        doc.display_language, notes,
+    )
+
+
+def _hand_rows(example: Example, doc: Document) -> list[list[str]]:
+    return diagrams.hand_rows(
+        [(hand.cards, "") for hand in example.hands], example.notation or doc.language, doc.display_language
+    )
 
 
 def interface_translations(translations: Path, language: str) -> NullTranslations:
@@ -80,11 +114,14 @@ def environment(translations: NullTranslations | None = None) -> SandboxedEnviro
     env.filters["myst"] = markup.to_myst
     env.filters["plain"] = markup.plain
     env.filters["fence"] = _fence
+    env.filters["bidding"] = _bidding
+    env.filters["hand_rows"] = _hand_rows
     env.tests["section"] = lambda b: isinstance(b, Section)
     env.tests["paragraph"] = lambda b: isinstance(b, Paragraph)
     env.tests["point_list"] = lambda b: isinstance(b, PointList)
     env.tests["definition"] = lambda b: isinstance(b, Definition)
     env.tests["example"] = lambda b: isinstance(b, Example)
+    env.tests["table"] = lambda b: isinstance(b, Table)
     return env
 
 

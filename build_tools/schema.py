@@ -6,10 +6,14 @@ The loader (:mod:`build_tools.loader`) checks YAML against these tables, and
 
 A document is a mapping with the fields of :data:`DOCUMENT`. Its ``body`` is a list
 of blocks; a block is a mapping whose *kind key* (``section``, ``paragraph``,
-``list``, ``definition`` or ``example``) names its kind and holds its stable id::
+``list``, ``definition``, ``example`` or ``table``) names its kind and holds its
+stable id::
 
     - paragraph: obowiazek-alertowania
       text: W zawodach klasyfikowanych ...
+
+An example's hands (:data:`HAND`) and notes on calls (:data:`NOTE`) are mappings
+without ids of their own: they belong to the example.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from build_tools.document import KINDS, LANGUAGES
+from build_tools.document import KINDS, LANGUAGES, SEATS, VIEWS
 
 SCHEMA_VERSION = 1
 
@@ -33,7 +37,11 @@ class Field:
     ``kind`` is one of: ``id`` (a stable id), ``text`` (translatable plain text
     with inline markup), ``label`` (a short untranslated string such as a display
     number; numbers are taken as written), ``choice`` (one of ``choices``),
-    ``int``, ``blocks`` (a list of blocks) or ``points`` (a list of points).
+    ``int`` (the schema version), ``count`` (a whole number from 1), ``flag``
+    (true or false), ``texts`` (a list of texts), ``blocks`` (a list of blocks),
+    ``points`` (a list of points), ``hands`` (a list of :data:`HAND`), ``notes``
+    (a list of :data:`NOTE`) or ``rows`` (a list of lists of texts, ``""`` for an
+    empty cell).
     """
 
     name: str
@@ -47,7 +55,7 @@ DOCUMENT: tuple[Field, ...] = (
     Field("schema", "int", True, f"Schema version; this is version {SCHEMA_VERSION}."),
     Field("document", "id", True, "Stable id of the document; also its file name and page name."),
     Field("title", "text", True, "Title, in the authoritative language."),
-    Field("issuer", "text", True, "The body that issued the document (federation, author)."),
+    Field("issuer", "text", False, "The body that issued the document (federation, author), when known."),
     Field("language", "choice", True, "Authoritative language of the text.", LANGUAGES),
     Field("kind", "choice", True, "What the document is.", KINDS),
     Field("edition", "label", False, "Edition or date, when the source gives one."),
@@ -64,6 +72,8 @@ BLOCKS: dict[str, tuple[Field, ...]] = {
     "paragraph": (
         Field("paragraph", "id", True, "Stable id of the paragraph."),
         Field("text", "text", True, "The paragraph's text."),
+        Field("default", "flag", False, "The text states the default agreement (BWS '[default]')."),
+        Field("leaves", "texts", False, "Alternative agreements to the default (BWS '{... [leaf]}')."),
     ),
     "list": (
         Field("list", "id", True, "Stable id of the list."),
@@ -76,16 +86,45 @@ BLOCKS: dict[str, tuple[Field, ...]] = {
     ),
     "example": (
         Field("example", "id", True, "Stable id of the example."),
-        Field("auction", "label", True, "The auction, in the notation of the document's language."),
-        Field("notation", "choice", False, "Notation of the auction when not the document's.", LANGUAGES),
+        Field("number", "label", False, "Display number as the document shows it (\"1)\")."),
+        Field("auction", "label", False,
+              "The auction in the document's notation; alternatives ('3п/4тб') and a final '?' allowed."),
+        Field("view", "choice", False,
+              "table: every call in turn from the dealer (default); partnership: one side's calls, "
+              "the opponents' in brackets.", VIEWS),
+        Field("dealer", "choice", False, "Dealer of a table-view auction (default N).", SEATS),
+        Field("notation", "choice", False, "Notation of the auction and hands when not the document's.", LANGUAGES),
+        Field("hands", "hands", False, "Hand diagrams."),
+        Field("notes", "notes", False, "Notes written beside calls of the auction."),
         Field("text", "text", False, "What the example shows."),
     ),
+    "table": (
+        Field("table", "id", True, "Stable id of the table."),
+        Field("caption", "text", False, "Caption of the table."),
+        Field("header", "texts", False, "Column headings."),
+        Field("rows", "rows", True, "The rows: lists of cells, each as long as the header."),
+    ),
 }
+
+HAND: tuple[Field, ...] = (
+    Field("cards", "label", True, "The hand in the example's notation ('п Т76 ч ТК9754 б 8 т В98')."),
+    Field("seat", "choice", False, "The seat that holds it.", SEATS),
+    Field("label", "label", False, "Caption as the document writes it ('West', 'East1')."),
+)
+
+NOTE: tuple[Field, ...] = (
+    Field("call", "count", True, "Which call, counting from 1 as the auction is written."),
+    Field("text", "text", True, "The note."),
+)
 
 POINT: tuple[Field, ...] = (
     Field("point", "id", True, "Stable id of the point."),
     Field("number", "label", False, "Display number (\"1.\", \"a)\"); none for a bullet."),
     Field("text", "text", True, "The point's text."),
+    Field("page", "label", False, "Page number, in a table of contents."),
+    Field("default", "flag", False, "The text states the default agreement (BWS '[default]')."),
+    Field("leaves", "texts", False, "Alternative agreements to the default (BWS '{... [leaf]}')."),
+    Field("body", "blocks", False, "Blocks after the point's text (no sections)."),
     Field("items", "points", False, "Sub-points."),
 )
 
@@ -104,8 +143,21 @@ def json_schema() -> dict[str, Any]:
             out = {"enum": list(f.choices)}
         elif f.kind == "int":
             out = {"const": SCHEMA_VERSION}
+        elif f.kind == "count":
+            out = {"type": "integer", "minimum": 1}
+        elif f.kind == "flag":
+            out = {"type": "boolean"}
+        elif f.kind == "texts":
+            out = {"type": "array", "items": {"type": "string", "minLength": 1}}
+        elif f.kind == "rows":
+            out = {"type": "array", "minItems": 1,
+                   "items": {"type": "array", "minItems": 1, "items": {"type": "string"}}}
         elif f.kind == "blocks":
             out = {"type": "array", "items": {"$ref": "#/$defs/block"}}
+        elif f.kind == "hands":
+            out = {"type": "array", "items": {"$ref": "#/$defs/hand"}}
+        elif f.kind == "notes":
+            out = {"type": "array", "items": {"$ref": "#/$defs/note"}}
         else:
             out = {"type": "array", "items": {"$ref": "#/$defs/point"}}
         out["description"] = f.description
@@ -128,6 +180,8 @@ def json_schema() -> dict[str, Any]:
             "block": {"oneOf": [{"$ref": f"#/$defs/{kind}"} for kind in BLOCKS]},
             **{kind: mapping(fields) for kind, fields in BLOCKS.items()},
             "point": mapping(POINT),
+            "hand": mapping(HAND),
+            "note": mapping(NOTE),
         },
     }
 

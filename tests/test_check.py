@@ -20,8 +20,12 @@ def test_an_illegal_example_fails_with_its_place_and_law(mini: Path) -> None:
     source.write_text(text.replace("auction: 1♦ (1♥) 1♠", "auction: 1♦ (1♥) 1♠ (1♥)"), encoding="utf-8")
     result = run_handbook("check", "--source", str(mini / "source"))
     assert result.returncode == 1
-    line = next(n for n, row in enumerate(text.splitlines(), 1) if "- example: przyklad-1" in row)
-    assert result.stderr.startswith(f"{source}:{line}:9: error: example 'przyklad-1': illegal call '1H' at 4")
+    # The error points at the auction itself, not at the example around it.
+    line, column = next((n, row.index("1♦") + 1) for n, row in enumerate(text.splitlines(), 1)
+                        if "auction: 1♦ (1♥) 1♠" in row)
+    assert result.stderr.startswith(
+        f"{source}:{line}:{column}: error: example 'przyklad-1': illegal call '1H' at 4"
+    )
     assert "(Law 18D)" in result.stderr
 
 

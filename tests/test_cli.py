@@ -26,4 +26,4 @@ def test_unknown_subcommand_is_a_usage_error(capsys: pytest.CaptureFixture[str])
 
 def test_unknown_language_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["build", "--render-only", "--language", "de"]) == 2
-    assert "language 'de' is not in source/handbook.yaml (it has pl, en)" in capsys.readouterr().err
+    assert "language 'de' is not in source/handbook.yaml (it has pl, en, ru, es, sv, zh_CN)" in capsys.readouterr().err

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from build_tools.document import Point
+from build_tools.document import Example, Point
 from build_tools.i18n import translate
 from build_tools.loader import load_document, load_manifest
 from build_tools.render import _fence, render_pages, write_pages
@@ -43,14 +43,24 @@ def test_sections_definitions_and_examples_carry_their_ids() -> None:
     page = pages()["mini-rules.md"]
     assert "## {hb-section}`otwarcia` 1\\. Otwarcia ♥ i ♠\n" in page
     assert "{hb-anchor}`kontra-bi`Kontra bi\n: kontra z siłą mniejszą niż otwarcie\n" in page
-    assert ":::{hb-auction} 1♦ (1♥) 1♠\n:id: przyklad-1\n:notation: pl\n" in page
+    # The auction "1♦ (1♥) 1♠" as a bidding diagram: table view, dealer North,
+    # so West's column starts empty.
+    assert "::::{hb-example}\n:id: przyklad-1\n\n:::{list-table}\n:class: hb-bidding\n:header-rows: 1\n" in page
+    assert "* - \n  - 1♦\n  - 1♥\n  - 1♠\n:::\n" in page
+
+
+def test_examples_inside_points_lengthen_the_point_fence() -> None:
+    example = Example("e", auction="1C")
+    assert _fence(example) == "::::"
+    assert _fence(Point("a", "a", body=(example,))) == ":::::"
 
 
 def test_untranslated_texts_are_marked_and_counted() -> None:
     original = pages("pl")["mini-rules.md"]
     assert "hb-untranslated" not in original and "Translated" not in original
     english = pages("en")["mini-rules.md"]  # no catalog: nothing translated
-    assert english.count("{hb-untranslated}`not yet translated` ") == 11
+    # Every text but the page title, which the line under it covers.
+    assert english.count("{hb-untranslated}`not yet translated` ") == 10
     assert "Translated: 0 of 11 texts (0 %)." in english
 
 

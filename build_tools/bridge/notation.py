@@ -263,13 +263,21 @@ class Profile:
             raise InvalidHandError(f"hand {text!r} lacks {' '.join(missing)}")
         return Hand.from_holdings(holdings)
 
+    def format_holding(self, holding: Holding, void: str = "-") -> str:
+        """One suit's cards in this language's rank letters.
+
+        >>> profile("sv").format_holding(Holding.parse("AJT2"))
+        'Ekn102'
+        """
+        # The last spelling of a rank wins: English reads 'T' but prints '10'.
+        letters = {r: w for w, r in self.ranks + _DIGIT_RANKS}
+        return holding.format(letters, self.spots[0], void)
+
     def format_hand(self, hand: Hand) -> str:
         if self.pbn_hands:
             return str(hand)
-        letters = {r: w for w, r in reversed(self.ranks + _DIGIT_RANKS)}
         return " ".join(
-            f"{self._label(suit)}{self.label_gap}"
-            f"{hand.holding(suit).format(letters, self.spots[0], '-')}"
+            f"{self._label(suit)}{self.label_gap}{self.format_holding(hand.holding(suit))}"
             for suit in SUITS_HIGH_FIRST
         )
 

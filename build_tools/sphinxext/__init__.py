@@ -1,5 +1,5 @@
 """Sphinx extension of the handbook: anchors, points, suits, untranslated markers,
-auction examples and the language switcher, one module per family.
+examples, inline references, auctions and hands, and the language switcher, one module per family.
 
 Add ``build_tools.sphinxext`` to ``extensions``; every module's nodes have HTML,
 LaTeX and text visitors.
@@ -13,6 +13,7 @@ from sphinx.application import Sphinx
 
 from build_tools.sphinxext.anchors import setup_anchors
 from build_tools.sphinxext.examples import setup_examples
+from build_tools.sphinxext.inline import setup_inline
 from build_tools.sphinxext.languages import setup_languages
 from build_tools.sphinxext.points import setup_points
 from build_tools.sphinxext.suits import setup_suits
@@ -25,5 +26,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     setup_suits(app)
     setup_untranslated(app)
     setup_examples(app)
+    setup_inline(app)
     setup_languages(app)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

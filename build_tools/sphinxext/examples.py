@@ -1,7 +1,16 @@
-"""Auction examples: ``:::{hb-auction} AUCTION`` with ``:id:`` and ``:notation:``.
+"""Examples: a bidding diagram, hand diagrams and a caption, as one numbered unit::
 
-The auction is shown as written in the document's notation; its content is the
-caption. (Checking and diagrams come from the rule model.)
+    ::::{hb-example} 1)
+    :id: splinter-1
+
+    :::{list-table}
+    ...
+    :::
+    ::::
+
+The renderer lays out the diagrams (as tables, with the rule model's reading of
+the auction); this node gives the example its anchor, its display number and a
+frame in HTML and LaTeX.
 """
 
 from __future__ import annotations
@@ -10,64 +19,67 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
+from sphinx.util.texescape import escape as tex_escape
 from sphinx.writers.html5 import HTML5Translator
 from sphinx.writers.latex import LaTeXTranslator
 from sphinx.writers.text import TextTranslator
 
 
-class auction_example(nodes.General, nodes.Element):
-    """An auction with its caption."""
+class example(nodes.General, nodes.Element):
+    """An example; ``number`` is its display number or ''."""
 
 
-class AuctionDirective(SphinxDirective):
+class ExampleDirective(SphinxDirective):
     has_content = True
-    required_arguments = 1
+    optional_arguments = 1
     final_argument_whitespace = True
-    option_spec = {"id": directives.unchanged_required, "notation": directives.unchanged}
+    option_spec = {"id": directives.unchanged_required}
 
     def run(self) -> list[nodes.Node]:
-        node = auction_example("", classes=["hb-auction"], notation=self.options.get("notation", ""))
+        node = example("", classes=["hb-example"], number=self.arguments[0].strip() if self.arguments else "")
         if "id" in self.options:
             node["ids"].append(self.options["id"])
         self.set_source_info(node)
-        calls = nodes.paragraph("", "", classes=["hb-auction-calls"])
-        calls += nodes.literal(self.arguments[0], self.arguments[0])
-        node += calls
         self.state.nested_parse(self.content, self.content_offset, node)
         return [node]
 
 
-def visit_html(self: HTML5Translator, node: auction_example) -> None:
+def visit_html(self: HTML5Translator, node: example) -> None:
     self.body.append(self.starttag(node, "div", ""))
+    if node["number"]:
+        self.body.append(f'<span class="hb-example-number">{self.encode(node["number"])}</span>')
 
 
-def depart_html(self: HTML5Translator, node: auction_example) -> None:
+def depart_html(self: HTML5Translator, node: example) -> None:
     self.body.append("</div>\n")
 
 
-def visit_latex(self: LaTeXTranslator, node: auction_example) -> None:
-    self.body.append("\n\\begin{hbauction}")
+def visit_latex(self: LaTeXTranslator, node: example) -> None:
+    number = tex_escape(node["number"], self.config.latex_engine)
+    self.body.append("\n\\begin{hbexample}{" + number + "}")
     for node_id in node["ids"]:
         self.body.append(self.hypertarget(node_id, anchor=True))
 
 
-def depart_latex(self: LaTeXTranslator, node: auction_example) -> None:
-    self.body.append("\\end{hbauction}\n")
+def depart_latex(self: LaTeXTranslator, node: example) -> None:
+    self.body.append("\\end{hbexample}\n")
 
 
-def visit_text(self: TextTranslator, node: auction_example) -> None:
+def visit_text(self: TextTranslator, node: example) -> None:
     self.new_state(2)
+    if node["number"]:
+        self.add_text(node["number"] + " ")
 
 
-def depart_text(self: TextTranslator, node: auction_example) -> None:
+def depart_text(self: TextTranslator, node: example) -> None:
     self.end_state()
 
 
 def setup_examples(app: Sphinx) -> None:
     app.add_node(
-        auction_example,
+        example,
         html=(visit_html, depart_html),
         latex=(visit_latex, depart_latex),
         text=(visit_text, depart_text),
     )
-    app.add_directive("hb-auction", AuctionDirective)
+    app.add_directive("hb-example", ExampleDirective)

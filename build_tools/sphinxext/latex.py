@@ -19,7 +19,13 @@ NODES_PREAMBLE = r"""
     \setlength{\labelsep}{0.3em}\setlength{\topsep}{1pt}\setlength{\partopsep}{0pt}%
     \setlength{\itemsep}{0pt}\setlength{\parsep}{2pt}}%
   \item[#1]}{\end{list}}
-\newenvironment{hbauction}{\par\smallskip\begin{quote}}{\end{quote}\smallskip}
+\newenvironment{hbexample}[1]{\par\smallskip\begin{quote}\ifx\relax#1\relax\else\textbf{#1}\par\fi}{\end{quote}\smallskip}
+% Badges of BWS variants, and auctions and hands written in a sentence
+% (classes of inline nodes reach LaTeX as \DUrole{class}).
+\expandafter\newcommand\csname DUrolehb-default\endcsname[1]{\fbox{\scriptsize #1}}
+\expandafter\newcommand\csname DUrolehb-leaf\endcsname[1]{\fbox{\scriptsize #1}}
+\expandafter\newcommand\csname DUrolehb-inline-auction\endcsname[1]{\mbox{#1}}
+\expandafter\newcommand\csname DUrolehb-inline-hand\endcsname[1]{\mbox{#1}}
 \newcommand{\hbuntranslated}[1]{\fbox{\scriptsize #1}}
 """
 

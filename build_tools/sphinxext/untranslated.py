@@ -36,6 +36,10 @@ def depart_html(self: HTML5Translator, node: untranslated) -> None:
 
 
 def visit_latex(self: LaTeXTranslator, node: untranslated) -> None:
+    # A box cannot travel into the table of contents and PDF bookmarks; in
+    # print the heading shows the text alone.
+    if self.in_title:
+        raise nodes.SkipNode
     self.body.append(r"\hbuntranslated{" + tex_escape(node.astext(), self.config.latex_engine) + "} ")
     raise nodes.SkipNode
 

@@ -1,0 +1,65 @@
+"""Inline markup of document text: cross references, auctions and hands
+written in a sentence, and the badges of default and alternative agreements.
+
+* ``{hb-ref}`words <doc#id>``` links to the element ``id`` of page ``doc``
+  (``<#id>``: this page). Every element id is registered as a label
+  ``doc#id`` of the standard domain, so the link resolves in HTML and LaTeX
+  alike, and an unknown target is a warning (an error under ``-W``).
+* ``{hb-inline-auction}`...``` and ``{hb-inline-hand}`...``` keep the text
+  as written (the loader has read it with the rule model) in a span that
+  does not break across lines.
+* ``{hb-default}`default``` and ``{hb-leaf}`leaf``` are badges; ``{hb-page}`43```
+  is a page number of a table of contents.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from docutils import nodes
+from docutils.parsers.rst.states import Inliner
+from sphinx import addnodes
+from sphinx.application import Sphinx
+
+Roles = tuple[list[nodes.Node], list[nodes.system_message]]
+
+
+def ref_role(
+    name: str, rawtext: str, text: str, lineno: int, inliner: Inliner,
+    options: dict[str, Any] | None = None, content: list[str] | None = None,
+) -> Roles:
+    words, _, target = text.rpartition(" <")
+    page, _, anchor = target.rstrip(">").partition("#")
+    env = inliner.document.settings.env
+    node = addnodes.pending_xref(
+        "", nodes.inline(words, words, classes=["hb-ref"]),
+        refdomain="std", reftype="ref", reftarget=f"{page or env.docname}#{anchor}",
+        refexplicit=True, refwarn=True, refdoc=env.docname,
+    )
+    return [node], []
+
+
+def _span(css: str) -> Any:
+    def role(
+        name: str, rawtext: str, text: str, lineno: int, inliner: Inliner,
+        options: dict[str, Any] | None = None, content: list[str] | None = None,
+    ) -> Roles:
+        return [nodes.inline(text, text, classes=[css])], []
+
+    return role
+
+
+def register_labels(app: Sphinx, doctree: nodes.document) -> None:
+    """Make every id of the page a link target ``page#id``."""
+    env = app.env
+    anonlabels = env.domains.standard_domain.anonlabels
+    for node in doctree.findall(nodes.Element):
+        for node_id in node["ids"]:
+            anonlabels[f"{env.docname}#{node_id}"] = (env.docname, node_id)
+
+
+def setup_inline(app: Sphinx) -> None:
+    app.add_role("hb-ref", ref_role)
+    for kind in ("inline-auction", "inline-hand", "default", "leaf", "page"):
+        app.add_role(f"hb-{kind}", _span(f"hb-{kind}"))
+    app.connect("doctree-read", register_labels)
