@@ -66,10 +66,12 @@ def read_hand(text: str, language: str) -> Hand:
 
 @dataclass(frozen=True, slots=True)
 class Cell:
-    """One place of a bidding diagram: the call(s) shown and the note beside them."""
+    """One place of a bidding diagram: the call(s) shown and the note beside
+    them; ``note_number`` counts the example's notes from 1 (0: no note)."""
 
     call: str = ""
     note: str = ""
+    note_number: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,8 +109,8 @@ def bidding_grid(
     """
     pattern = notation.profile(language).parse_pattern(text, View(view))
     shown = notation.profile(reader)
-    by_call = dict(notes)
-    written = [Cell(_display_slot(s, shown), by_call.get(n, "")) for n, s in enumerate(pattern.slots, 1)]
+    by_call = {call: (text, number) for number, (call, text) in enumerate(notes, 1)}
+    written = [Cell(_display_slot(s, shown), *by_call.get(n, ("", 0))) for n, s in enumerate(pattern.slots, 1)]
     if pattern.view is View.PARTNERSHIP and not any(s.opponent for s in pattern.slots):
         pairs = [tuple(written[i : i + 2]) for i in range(0, len(written), 2)]
         return BiddingGrid((), tuple(p if len(p) == 2 else (p[0], Cell()) for p in pairs))

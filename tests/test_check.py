@@ -10,7 +10,7 @@ from conftest import run_handbook
 def test_fixture_examples_pass(mini: Path) -> None:
     result = run_handbook("check", "--source", str(mini / "source"))
     assert result.returncode == 0, result.stderr
-    assert "1 examples checked" in result.stdout
+    assert "2 examples checked" in result.stdout
 
 
 def test_an_illegal_example_fails_with_its_place_and_law(mini: Path) -> None:

@@ -11,7 +11,7 @@ import pytest
 
 from build_tools.cli import main
 from build_tools.diagnostics import DiagnosticError
-from build_tools.document import Definition, Example, Paragraph, PointList, Section
+from build_tools.document import Definition, Example, Paragraph, PointList, Section, Table
 from build_tools.loader import load_document, load_manifest
 from conftest import FIXTURES, run_handbook
 
@@ -134,9 +134,11 @@ def test_all_block_kinds_of_the_fixture() -> None:
     section = doc.body[1]
     assert isinstance(section, Section)
     kinds = [type(b) for b in section.body]
-    assert kinds == [PointList, Definition, Example]
+    assert kinds == [PointList, Definition, Example, Example, Table, Paragraph]
     example = section.body[2]
     assert isinstance(example, Example) and example.auction == "1♦ (1♥) 1♠"
+    with_hand = section.body[3]
+    assert isinstance(with_hand, Example) and [h.seat for h in with_hand.hands] == ["S"]
 
 
 def test_manifest_errors_name_their_place(tmp_path: Path) -> None:
@@ -150,3 +152,88 @@ def test_manifest_errors_name_their_place(tmp_path: Path) -> None:
         (3, 17, "unknown language 'xx'; known: pl, en, ru, es, sv, zh_CN"),
         (4, 13, "document 'nope' has no file nope.yaml beside the manifest"),
     ]
+
+
+DIAGRAMS = """\
+schema: 1
+document: doc
+title: Заметки
+language: ru
+kind: convention-description
+body:
+  - example: deal
+    number: "1)"
+    auction: "1ч 1п 2ч 2БК ?"
+    view: partnership
+    notes:
+      - call: 4
+        text: "вопрос"
+    hands:
+      - seat: W
+        label: West
+        cards: "п Т76 ч ТК9754 б 8 т В98"
+  - table: answers
+    header: [Заявка, Значение]
+    rows:
+      - ["3т", "синглет т"]
+      - ["3б", ""]
+  - paragraph: variant
+    text: "См. [ответы](#answers), рука {hand}`п Т93 ч К10873 б Д32 т 87`."
+    default: true
+    leaves: ["иначе"]
+"""
+
+
+def test_diagrams_tables_and_variants_load_into_the_model(tmp_path: Path) -> None:
+    from build_tools.document import Table
+
+    doc = load_document(write(tmp_path, DIAGRAMS))
+    example, table, paragraph = doc.body
+    assert isinstance(example, Example) and example.view == "partnership" and example.number == "1)"
+    assert [(n.call, n.text) for n in example.notes] == [(4, "вопрос")]
+    assert [(h.seat, h.label, h.pos.line) for h in example.hands] == [("W", "West", 17)]
+    assert isinstance(table, Table) and table.rows == (("3т", "синглет т"), ("3б", ""))
+    assert isinstance(paragraph, Paragraph) and paragraph.default and paragraph.leaves == ("иначе",)
+    assert doc.issuer == ""  # optional: the notes name no author
+    contexts = [m.context for m in doc.messages()]
+    assert contexts == ["doc", "deal.note1", "answers.h1", "answers.h2", "answers.r1c1", "answers.r1c2",
+                        "answers.r2c1", "variant", "variant.leaf1"]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        # A hand of 12 cards: the model names what is wrong, at the cards' line.
+        ('cards: "п Т76 ч ТК9754 б 8 т В98"', 'cards: "п Т76 ч ТК975 б 8 т В98"',
+         r"doc\.yaml:17:16: error: example 'deal': hand 'A76\.AK975\.8\.J98' has 12 cards, not 13"),
+        # An insufficient bid in the auction, at the auction's line and column.
+        ('auction: "1ч 1п 2ч 2БК ?"', 'auction: "1ч 1п 2ч 1БК ?"',
+         r"doc\.yaml:9:14: error: example 'deal': illegal call '1NT' at 7: insufficient bid .*\(Law 18D\)"),
+        # An auction inside a sentence, pointed at within the line.
+        ("{hand}`п Т93 ч К10873 б Д32 т 87`", "{auction}`1т 1т`",
+         r"doc\.yaml:24:51: error: auction '1т 1т': illegal call '1C' at 3: insufficient bid after '1C' \(Law 18D\)"),
+        ("[ответы](#answers)", "[ответы](#answer)",
+         r"doc\.yaml:23:5: error: reference to unknown id 'answer' in 'doc' \(did you mean 'answers'\?\)"),
+        ("      - call: 4", "      - call: 6",
+         r"doc\.yaml:12:9: error: example 'deal': note on call 6, but the auction has 5 calls"),
+        ('      - ["3б", ""]', '      - ["3б"]',
+         r"doc\.yaml:22:9: error: table 'answers': a row of 1 cells, expected 2"),
+        ("    view: partnership", "    view: partnership\n    dealer: S",
+         r"doc\.yaml:11:13: error: example 'deal': a dealer belongs to the table view, not the partnership view"),
+        ("    default: true", "    default: yes please",
+         r"doc\.yaml:25:14: error: 'default' of paragraph 'variant' must be true or false, not 'yes please'"),
+    ],
+)
+def test_diagram_errors_name_their_place(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], old: str, new: str, expected: str
+) -> None:
+    assert old in DIAGRAMS
+    errors = errors_of(write(tmp_path, DIAGRAMS.replace(old, new)), capsys)
+    assert len(errors) == 1, errors
+    assert re.fullmatch(expected, errors[0].removeprefix(str(tmp_path) + "/")), errors[0]
+
+
+def test_a_section_cannot_stand_inside_a_point(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = GOOD + "            body:\n              - section: inner\n                title: T\n                body: []\n"
+    errors = errors_of(write(tmp_path, text), capsys)
+    assert [e.split(": error: ")[1] for e in errors] == ["point 'one': a section cannot stand inside a point"]

@@ -78,6 +78,32 @@ def test_suits_are_coloured_by_class(mini_site: Path) -> None:
     assert re.search(r"\.suit-hearts, \.suit-diamonds \{ color: #c8102e; \}", css)
 
 
+def test_examples_render_as_bidding_and_hand_diagrams(mini_site: Path) -> None:
+    page = parse(mini_site / "site" / "en" / "mini-rules.html")
+    tables = [e for e in with_class(page, "hb-bidding") if e[0] == "table"]
+    assert len(tables) == 2
+    cells = [text.strip() for tag, _, text in page if tag in ("th", "td")]
+    # Example 1 in the table view: West's column empty, as North dealt.
+    assert cells[:8] == ["West", "North", "East", "South", "", "1♦", "1♥", "1♠"]
+    # Example 2, one partnership in two columns, with the note on 1NT, read
+    # from Polish notation ("1BA") into the English reader's ("1NT").
+    assert cells[8:12] == ["1♣", "1♥", "1NT — 12-14", "?"]
+    # South's hand, in English rank letters (the Polish 'D' is the queen).
+    assert cells[12:17] == ["South", "♠ A76", "♥ K54", "♦ Q832", "♣ K98"]
+    assert with_class(page, "hb-example-number")[0][2] == "2)"
+
+
+def test_tables_variants_and_references(mini_site: Path) -> None:
+    page = parse(mini_site / "site" / "en" / "mini-rules.html")
+    table = next(e for e in page if e[0] == "table" and e[1].get("id") == "tabela")
+    assert "Call" in table[2] and "Stayman" in table[2]
+    assert [text for _, _, text in with_class(page, "hb-default")] == ["default"]
+    assert [text for _, _, text in with_class(page, "hb-leaf")] == ["leaf"]
+    link = next(attrs for tag, attrs, text in page if tag == "a" and text == "example 1")
+    assert link["href"] == "#przyklad-1"
+    assert [text for _, _, text in with_class(page, "hb-inline-auction")] == ["1♣-1♠"]
+
+
 def test_raw_html_in_content_is_shown_as_text(mini_site: Path) -> None:
     html = (mini_site / "site" / "pl" / "mini-rules.html").read_text(encoding="utf-8")
     assert "<script>alert(1)</script>" not in html
@@ -91,7 +117,7 @@ def test_untranslated_texts_are_marked_in_the_translation(mini_site: Path) -> No
     text = page_text(mini_site / "site" / "en" / "mini-rules.html")
     assert "Odpowiedź nowym kolorem po wejściu." in text  # shown in the original
     assert "2♣ – precision" in text and "Precision" not in text.replace("2♣ – precision", "")
-    assert "Translated: 9 of 11 texts (81 %)." in text
+    assert "Translated: 16 of 18 texts (88 %)." in text
     original = parse(mini_site / "site" / "pl" / "mini-rules.html")
     assert with_class(original, "hb-untranslated") == []
 
