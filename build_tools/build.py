@@ -136,8 +136,9 @@ def build_pdf(lang: str, layout: Layout, manifest: Manifest) -> StepResult:
     tex_log = (latex_dir / f"{name}.log").read_text(encoding="utf-8", errors="replace")
     missing = sorted(set(re.findall(r"Missing character: There is no (.+?) in font", tex_log)))
     if missing:
+        shown = " ".join(missing[:8]) + (f" and {len(missing) - 8} more" if len(missing) > 8 else "")
         raise BuildFailed(
-            f"[{lang}] pdf: glyphs missing from the fonts: {' '.join(missing)} "
+            f"[{lang}] pdf: {len(missing)} glyphs missing from the fonts: {shown} "
             f"(see {latex_dir / (name + '.log')})"
         )
     layout.pdf.mkdir(parents=True, exist_ok=True)

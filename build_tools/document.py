@@ -206,6 +206,11 @@ class Document:
         for block in self.body:
             yield from _block_ids(block)
 
+    def elements(self) -> Iterator[Block | Point]:
+        """Every block and point, in document order."""
+        for block in self.body:
+            yield from _elements(block)
+
 
 def _block_messages(block: Block) -> Iterator[Message]:
     if isinstance(block, Section):
@@ -316,6 +321,20 @@ def _translate_point(point: Point, text_for: TextFor) -> Point:
         body=tuple(_translate_block(b, text_for) for b in point.body),
         items=tuple(_translate_point(p, text_for) for p in point.items),
     )
+
+
+def _elements(node: Block | Point) -> Iterator[Block | Point]:
+    yield node
+    if isinstance(node, Section):
+        children: tuple[Block | Point, ...] = node.body
+    elif isinstance(node, PointList):
+        children = node.items
+    elif isinstance(node, Point):
+        children = (*node.body, *node.items)
+    else:
+        children = ()
+    for child in children:
+        yield from _elements(child)
 
 
 def _block_ids(block: Block) -> Iterator[str]:

@@ -9,12 +9,11 @@ listing all the problems it found; none of them writes anything but its output.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from build_tools.diagnostics import Diagnostic, DiagnosticError
-from build_tools.document import Block, Document, Example, Point, PointList, Section
+from build_tools.document import Document, Example
 from build_tools.i18n import catalog_path, read_catalog, translate
 from build_tools.loader import MANIFEST_NAME, Manifest, check_references, load_document, load_manifest
 from build_tools.render import RenderResult, interface_translations, render_pages, write_pages
@@ -52,25 +51,8 @@ def load_handbook(source: Path, translations: Path | None = None) -> Handbook:
 
 
 def examples(document: Document) -> list[Example]:
-    """Every auction example of ``document``, in document order."""
-    found: list[Example] = []
-
-    def walk(blocks: Sequence[Block]) -> None:
-        for block in blocks:
-            if isinstance(block, Example):
-                found.append(block)
-            elif isinstance(block, Section):
-                walk(block.body)
-            elif isinstance(block, PointList):
-                walk_points(block.items)
-
-    def walk_points(points: Sequence[Point]) -> None:
-        for point in points:
-            walk(point.body)
-            walk_points(point.items)
-
-    walk(document.body)
-    return found
+    """Every example of ``document``, in document order."""
+    return [e for e in document.elements() if isinstance(e, Example)]
 
 
 def check_examples(handbook: Handbook) -> int:

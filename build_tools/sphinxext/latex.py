@@ -29,11 +29,24 @@ NODES_PREAMBLE = r"""
 \newcommand{\hbuntranslated}[1]{\fbox{\scriptsize #1}}
 """
 
-CHINESE = r"""
+CJK_FONTS = r"""
 \setCJKmainfont{Noto Serif CJK SC}
 \setCJKsansfont{Noto Sans CJK SC}
 \setCJKmonofont{Noto Sans Mono CJK SC}
+"""
+
+CHINESE = CJK_FONTS + r"""
 \renewcommand{\contentsname}{目录}
+"""
+
+# Every book holds the Chinese document (untranslated texts are shown in the
+# original), so every book needs CJK fonts. xeCJK would also set quotes,
+# dashes and ellipses as full-width CJK punctuation; outside the Chinese book
+# they stay with the text's own font.
+CJK_IN_OTHER_BOOKS = r"""
+\usepackage{xeCJK}
+""" + CJK_FONTS + r"""
+\xeCJKDeclareCharClass{Default}{"2018, "2019, "201C, "201D, "201E, "2013, "2014, "2026, "00B7}
 """
 
 
@@ -58,4 +71,6 @@ def latex_elements_for(language: str) -> dict[str, str]:
         elements["polyglossia"] = ""
         elements["fncychap"] = ""
         elements["preamble"] = CHINESE + elements["preamble"]
+    else:
+        elements["preamble"] = CJK_IN_OTHER_BOOKS + elements["preamble"]
     return elements

@@ -33,13 +33,15 @@ class PointDirective(SphinxDirective):
     has_content = True
     optional_arguments = 1
     final_argument_whitespace = True
-    option_spec = {"id": directives.unchanged_required}
+    # ``list-id``: the first point of a list also carries the list's id.
+    option_spec = {"id": directives.unchanged_required, "list-id": directives.unchanged_required}
 
     def run(self) -> list[nodes.Node]:
         number = self.arguments[0].strip() if self.arguments else ""
         node = point("", number=number, classes=["hb-point"])
-        if "id" in self.options:
-            node["ids"].append(self.options["id"])
+        for option in ("list-id", "id"):
+            if option in self.options:
+                node["ids"].append(self.options[option])
         self.set_source_info(node)
         self.state.nested_parse(self.content, self.content_offset, node)
         return [node]

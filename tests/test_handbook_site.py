@@ -1,0 +1,101 @@
+"""The real handbook's website: each document, in its own language, shows the
+structure its YAML holds -- numbered sections and points, definition terms,
+bidding and hand diagrams, tables -- and every cross reference lands on an
+element that exists. The counts come from the loaded documents, so a block the
+templates dropped or doubled fails here."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from build_tools.document import Definition, Document, Example, Point, Section, Table
+from build_tools.markup import parse as parse_markup
+from build_tools.pipeline import load_handbook
+from conftest import ROOT, run_handbook
+from test_site import parse, with_class
+
+HANDBOOK = load_handbook(ROOT / "source")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    build = tmp_path_factory.mktemp("handbook-build")
+    result = run_handbook("build", "--html", "--build-dir", str(build))
+    assert result.returncode == 0, result.stdout + result.stderr
+    yield build / "site"
+
+
+def _of(document: Document, kind: type) -> list:  # type: ignore[type-arg]
+    return [e for e in document.elements() if isinstance(e, kind)]
+
+
+@pytest.mark.parametrize("document", HANDBOOK.documents, ids=[d.id for d in HANDBOOK.documents])
+def test_each_document_shows_its_structure_in_its_own_language(site: Path, document: Document) -> None:
+    page = parse(site / document.language / f"{document.id}.html")
+    ids = {attrs["id"] for _, attrs, _ in page if "id" in attrs}
+    missing = [i for i in document.ids() if i not in ids]
+    assert not missing, f"elements without their anchor: {missing[:5]}"
+
+    for section in _of(document, Section):
+        heading = next(text for tag, attrs, text in page if tag == "section" and attrs.get("id") == section.id)
+        assert heading.strip().startswith(f"{section.number} ".lstrip()), (section.id, heading[:40])
+
+    points = _of(document, Point)
+    numbers = [text for _, _, text in with_class(page, "hb-number")]
+    assert numbers == [p.number or "•" for p in points]
+
+    assert len([e for e in page if e[0] == "dt"]) == len(_of(document, Definition))
+
+    examples = _of(document, Example)
+    assert len([e for e in with_class(page, "hb-example") if e[0] == "div"]) == len(examples)
+    bidding = [e for e in with_class(page, "hb-bidding") if e[0] == "table"]
+    assert len(bidding) == sum(1 for e in examples if e.auction)
+    hands = [e for e in with_class(page, "hb-hands") if e[0] == "table"]
+    assert len(hands) == sum(1 for e in examples if e.hands)
+    tables = [e for e in with_class(page, "hb-table") if e[0] == "table"]
+    assert len(tables) == len(_of(document, Table))
+
+    written = [p for m in document.messages() for p in parse_markup(m.text) if p.kind in ("auction", "hand")]
+    shown = with_class(page, "hb-inline-auction") + with_class(page, "hb-inline-hand")
+    assert sorted(text for _, _, text in shown) == sorted(" ".join(p.text.split()) for p in written)
+
+
+def test_the_documents_hold_what_the_sources_show() -> None:
+    """Each kind of structure the issue names is present where its source has it."""
+    by_id = {d.id: d for d in HANDBOOK.documents}
+    notes = by_id["russian-system-notes"]
+    assert len(_of(notes, Example)) >= 40 and sum(len(e.hands) for e in _of(notes, Example)) >= 20
+    assert len(_of(notes, Table)) >= 10
+    bws = by_id["bws-competitive-bidding"]
+    assert any(p.leaves for p in bws.elements() if isinstance(p, Point)) or any(
+        getattr(b, "leaves", ()) for b in bws.elements())
+    assert [e.dealer for e in _of(bws, Example) if e.view == "table"] == ["S"]
+    laws = by_id["laws-1987-contents"]
+    assert laws.kind == "table-of-contents"
+    assert sum(1 for p in _of(laws, Point) if p.page) >= 50
+    cba = by_id["cba-bidding-systems"]
+    assert [s.number for s in _of(cba, Section)] == ["第九节", "第29条"]
+    assert len(_of(cba, Definition)) >= 10
+
+
+def test_every_cross_reference_lands_on_an_element(site: Path) -> None:
+    checked = 0
+    for document in HANDBOOK.documents:
+        for lang in HANDBOOK.manifest.languages:
+            page_path = site / lang / f"{document.id}.html"
+            for tag, attrs, _ in parse(page_path):
+                href = attrs.get("href", "")
+                if tag != "a" or "reference internal" not in attrs.get("class", "") or not href.partition("#")[2]:
+                    continue
+                target, anchor = href.split("#", 1)
+                target_path = (page_path.parent / target) if target else page_path
+                target_ids = {a["id"] for _, a, _ in parse(target_path) if "id" in a}
+                assert anchor in target_ids, (page_path.name, href)
+                checked += 1
+    references = sum(
+        1 for d in HANDBOOK.documents for m in d.messages() for p in parse_markup(m.text) if p.kind == "ref"
+    )
+    assert checked >= references * len(HANDBOOK.manifest.languages)
