@@ -10,6 +10,7 @@ import pytest
 from build_tools.diagnostics import DiagnosticError
 from build_tools.document import Paragraph
 from build_tools.i18n import catalog_path, extract, read_catalog, translate, update, write_catalog
+from build_tools.i18n.catalogs import catalog_bytes, new_catalog
 from build_tools.i18n.lint import lint
 from build_tools.loader import load_document
 from conftest import FIXTURES
@@ -85,3 +86,19 @@ def test_lint_finds_lost_numbers_and_suits() -> None:
         "numbers differ: source has 1 1 1, translation has 2",
         "suit symbols differ: source has ♠♥, translation has none more",
     ]
+
+
+def test_update_is_stable_when_an_untranslated_text_changes(tmp_path: Path) -> None:
+    # An entry with no translation has nothing to review: no previous text is
+    # kept, and a second update writes the same bytes (it once did not).
+    doc = load_document(SOURCE)
+    path = tmp_path / "ru.po"
+    write_catalog(update(new_catalog("ru", doc.id), extract(doc, "ru"))[0], path)
+    first = doc.body[0]
+    assert isinstance(first, Paragraph)
+    changed = dataclasses.replace(doc, body=(dataclasses.replace(first, text="Nowy tekst."), *doc.body[1:]))
+    merged, _, fuzzied = update(read_catalog(path), extract(changed, "ru"))
+    assert fuzzied == 0 and not next(m for m in merged if m.context == "wstep").previous_id
+    write_catalog(merged, path)
+    again, _, _ = update(read_catalog(path), extract(changed, "ru"))
+    assert catalog_bytes(again) == path.read_bytes()

@@ -97,8 +97,9 @@ def update(existing: Catalog, template: Catalog) -> tuple[Catalog, int, int]:
                     flags.add("fuzzy")
                     fuzzied += 1
                 # The previous text is the one the translation was made from:
-                # an entry already fuzzy keeps the previous text it had.
-                if not previous_id:
+                # an entry already fuzzy keeps the previous text it had. With
+                # no translation there is nothing to compare it with.
+                if not previous_id and string:
                     previous_id = old.id
         merged.add(
             message.id,
