@@ -16,17 +16,19 @@ reader sees it, markup removed, whitespace collapsed.
 from __future__ import annotations
 
 import importlib
+import itertools
 import pkgutil
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
-from build_tools.document import Document
+from build_tools.document import Block, Document, Point, _elements
 from build_tools.markup import plain
 
 ORIGINALS = Path(__file__).resolve().parent.parent / "fixtures" / "originals"
 
-__all__ = ["ORIGINALS", "document_text", "missing_sentences", "modules", "plain", "split_sentences"]
+__all__ = ["ORIGINALS", "descendants", "document_text", "missing_sentences", "modules", "plain", "split_sentences"]
 
 
 def modules() -> list[ModuleType]:
@@ -40,6 +42,12 @@ def modules() -> list[ModuleType]:
 
 def document_text(document: Document) -> str:
     return "\n".join(plain(message.text) for message in document.messages())
+
+
+def descendants(node: Block | Point) -> Iterator[Block | Point]:
+    """Every block and point below ``node`` (not ``node`` itself), in document
+    order: :meth:`Document.elements` for one block or point."""
+    return itertools.islice(_elements(node), 1, None)
 
 
 def split_sentences(text: str, ends: str = ".;!?") -> list[str]:

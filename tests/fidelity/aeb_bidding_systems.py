@@ -28,6 +28,10 @@ import re
 from collections import Counter
 from pathlib import Path
 
+from build_tools.document import Document, Example, PointList, Section
+
+from . import descendants, split_sentences
+
 DOCUMENT = "aeb-bidding-systems"
 ORIGINAL = "aeb-bidding-systems.txt"
 
@@ -47,7 +51,6 @@ _BROKEN_WORD = re.compile(r"\w-\w", re.UNICODE)
 _SECTION_NUMBER = re.compile(r"^\s*\d+\.-\s+")   # "2.- SISTEMAS ..."
 _LIST_MARKER = re.compile(r"^\s*\d+\.\s+")        # "1. La respuesta ..."
 _TERM_SEPARATOR = ".- "
-_SENTENCE_END = re.compile(r"(?<=[.;:!?])\s+")
 
 # One call of the Spanish notation as the text writes it: a bid (with
 # alternatives "1/2ST"), Paso/Doblo/Redoblo, in brackets for the opponents.
@@ -79,36 +82,16 @@ def sentences(original: str) -> list[str]:
         line = _SECTION_NUMBER.sub("", line, count=1)
         line = _LIST_MARKER.sub("", line, count=1)
         for piece in line.split(_TERM_SEPARATOR):
-            for sentence in _SENTENCE_END.split(piece):
-                sentence = " ".join(sentence.split())
-                if sentence:
-                    out.append(sentence)
+            out.extend(split_sentences(piece, ".;:!?"))
     return out
 
 
 # --- structure -------------------------------------------------------------
 
 
-def _children(node: object) -> list[object]:
-    found: list[object] = []
-    for name in ("body", "items"):
-        value = getattr(node, name, None)
-        if isinstance(value, tuple | list):
-            found.extend(value)
-    return found
-
-
-def _walk(nodes: list[object]):  # type: ignore[no-untyped-def]
-    for node in nodes:
-        yield node
-        yield from _walk(_children(node))
-
-
-def _list_numbers(document: object) -> list[list[str]]:
+def _list_numbers(document: Document) -> list[list[str]]:
     """The display numbers of every list of the document, in order."""
-    from build_tools.document import PointList
-
-    return [[p.number for p in n.items] for n in _walk(list(document.body)) if isinstance(n, PointList)]
+    return [[p.number for p in n.items] for n in document.elements() if isinstance(n, PointList)]
 
 
 def _original_list_numbers(original: str) -> list[list[str]]:
@@ -129,9 +112,8 @@ def _original_list_numbers(original: str) -> list[list[str]]:
     return runs
 
 
-def check_structure(document) -> None:  # type: ignore[no-untyped-def]
+def check_structure(document: Document) -> None:
     from build_tools.bridge import View, notation
-    from build_tools.document import Section
 
     original = fixed((Path(__file__).parent.parent / "fixtures" / "originals" / ORIGINAL).read_text(encoding="utf-8"))
 
@@ -139,7 +121,7 @@ def check_structure(document) -> None:  # type: ignore[no-untyped-def]
     (part,) = [b for b in document.body if isinstance(b, Section)]
     assert part.number == "2.-", f"part number {part.number!r}"
     assert part.title == "SISTEMAS DE SUBASTA Y DE SEÑALES", part.title
-    titles = [s.title for s in _walk(list(part.body)) if isinstance(s, Section)]
+    titles = [s.title for s in descendants(part) if isinstance(s, Section)]
     expected = [line.split(_TERM_SEPARATOR)[0] for line in original.splitlines()
                 if _TERM_SEPARATOR in line and not _SECTION_NUMBER.match(line)]
     assert titles == expected, f"sub-sections {titles} != terms of the original {expected}"
@@ -156,10 +138,9 @@ def check_structure(document) -> None:  # type: ignore[no-untyped-def]
     in_document: Counter[str] = Counter()
     for message in document.messages():
         in_document.update(_ROLE.findall(message.text))
-    for node in _walk(list(document.body)):
-        auction = getattr(node, "auction", None)
-        if isinstance(auction, str) and auction:
-            in_document[auction] += 1
+    for node in document.elements():
+        if isinstance(node, Example) and node.auction:
+            in_document[node.auction] += 1
     for auction in written:
         assert auction in in_document, f"auction {auction!r} of the original is not marked in the document"
     extra = set(in_document) - set(written)

@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import re
 
+from . import split_sentences
+
 DOCUMENT = "bws-competitive-bidding"
 ORIGINAL = "bws-competitive-bidding.txt"
 
@@ -36,7 +38,6 @@ GLYPHS = str.maketrans({"ª": "♠", "©": "♥", "¨": "♦", "§": "♣"})
 _MARKER = re.compile(r"^\s*[a-z]\d?\)\s+")
 _LABEL = re.compile(r"^(Ursprung|Skapat datum|Definitioner): ")
 _VARIANT = re.compile(r"\s*\[default\]\s*|\s*\{([^{}]*?)\s*\[leaf\]\}\s*")
-_SENTENCE_END = re.compile(r"(?<=[.;!?])\s+")
 _SEATS = {"Syd", "Väst", "Nord", "Öst"}
 _CALL = re.compile(r"[1-7](?:[♣♦♥♠]|NT)|D|RD|pass")
 _RAISE_ROW = re.compile(r"^\s*(\S.*?\S)\s{2,}([TLtl]+)$")  # on the raw line
@@ -62,10 +63,6 @@ def _lines(original: str) -> list[str]:
 
 def _is_flattened_table_line(line: str) -> bool:
     return line in _SEATS or bool(_CALL.fullmatch(line))
-
-
-def _split(text: str) -> list[str]:
-    return [" ".join(s.split()) for s in _SENTENCE_END.split(text) if s.strip()]
 
 
 def sentences(original: str) -> list[str]:
@@ -95,22 +92,8 @@ def sentences(original: str) -> list[str]:
             last = match.end()
         pieces.append(line[last:])
         for piece in pieces:
-            out.extend(s for s in _split(piece) if re.search(r"\w", s))
+            out.extend(s for s in split_sentences(piece) if re.search(r"\w", s))
     return out
-
-
-def _walk(blocks):  # type: ignore[no-untyped-def]
-    for block in blocks:
-        yield block
-        yield from _walk(getattr(block, "body", ()))
-        yield from _points(getattr(block, "items", ()))
-
-
-def _points(points):  # type: ignore[no-untyped-def]
-    for point in points:
-        yield point
-        yield from _walk(point.body)
-        yield from _points(point.items)
 
 
 def _original() -> str:
@@ -128,7 +111,7 @@ def check_structure(document) -> None:  # type: ignore[no-untyped-def]
 
     original = _original()
     lines = [" ".join(line.split()) for line in _lines(original)]
-    elements = list(_walk(document.body))
+    elements = list(document.elements())
     sv = notation.profile("sv")
 
     # The flattened auction table: its header names South first, its calls

@@ -24,6 +24,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from build_tools.document import Document
+
 DOCUMENT = "cba-bidding-systems"
 ORIGINAL = "cba-bidding-systems.txt"
 
@@ -81,25 +83,12 @@ def sentences(original: str) -> list[str]:
 # --- structure -----------------------------------------------------------------
 
 
-def _children(node: object) -> list[object]:
-    out: list[object] = []
-    for name in ("body", "items"):
-        out.extend(getattr(node, name, ()) or ())
-    return out
-
-
-def _walk(node: object):  # type: ignore[no-untyped-def]
-    for child in _children(node):
-        yield child
-        yield from _walk(child)
-
-
 def _kind(node: object) -> str:
     return type(node).__name__
 
 
-def _find(document: object, kind: str, ident: str) -> object:
-    for node in _walk(document):
+def _find(document: Document, kind: str, ident: str) -> object:
+    for node in document.elements():
         if _kind(node) == kind and getattr(node, "id", None) == ident:
             return node
     raise AssertionError(f"{DOCUMENT}: no {kind} {ident!r}")
@@ -110,7 +99,7 @@ def _numbers(point_list: object) -> list[str]:
 
 
 def _definitions(node: object) -> list[tuple[str, str]]:
-    return [(d.term, d.text) for d in _children(node) if _kind(d) == "Definition"]  # type: ignore[attr-defined]
+    return [(d.term, d.text) for d in node.body if _kind(d) == "Definition"]  # type: ignore[attr-defined]
 
 
 def check_structure(document) -> None:  # type: ignore[no-untyped-def]

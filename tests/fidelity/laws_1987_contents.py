@@ -23,6 +23,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from build_tools.document import PointList
+
 from . import plain
 
 DOCUMENT = "laws-1987-contents"
@@ -149,16 +151,6 @@ def _doc_tree(point: object) -> tuple[object, ...]:
     )
 
 
-def _lists(blocks: object) -> list[object]:
-    found: list[object] = []
-    for block in blocks:  # type: ignore[attr-defined]
-        if hasattr(block, "items") and not hasattr(block, "text"):
-            found.append(block)
-        elif hasattr(block, "body"):
-            found.extend(_lists(block.body))
-    return found
-
-
 def _find(trees: list[tuple[object, ...]], *path: str) -> tuple[object, ...]:
     """The point reached by following display numbers from a top-level entry."""
     level: tuple[tuple[object, ...], ...] = tuple(trees)
@@ -192,8 +184,8 @@ def check_structure(document) -> None:  # type: ignore[no-untyped-def]
     original = (_ORIGINALS / ORIGINAL).read_text(encoding="utf-8")
     _, fragments = _split(original)
     expected = [tuple(e.tree() for e in _forest(f)) for f in fragments]
-    lists = _lists(document.body)
-    actual = [tuple(_doc_tree(p) for p in lst.items) for lst in lists]  # type: ignore[attr-defined]
+    lists = [e for e in document.elements() if isinstance(e, PointList)]
+    actual = [tuple(_doc_tree(p) for p in lst.items) for lst in lists]
 
     # Every page number of the original is the `page` of the entry it follows.
     want_pairs = sorted(p for tree in expected for p in _pairs(tree))

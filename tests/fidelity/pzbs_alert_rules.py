@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from build_tools.document import Document, Point, PointList, Section
+from build_tools.document import Document, Point, PointList
 from fidelity import split_sentences
 
 DOCUMENT = "pzbs-alert-rules"
@@ -33,19 +33,9 @@ def _numbers(items: tuple[Point, ...]) -> list[object]:
     return out
 
 
-def _lists(blocks: tuple[object, ...]) -> dict[str, list[object]]:
-    found: dict[str, list[object]] = {}
-    for block in blocks:
-        if isinstance(block, PointList):
-            found[block.id] = _numbers(block.items)
-        elif isinstance(block, Section):
-            found.update(_lists(block.body))
-    return found
-
-
 def check_structure(document: Document) -> None:
     """The numbering restored from the text itself."""
-    nested = _lists(document.body)
+    nested = {e.id: _numbers(e.items) for e in document.elements() if isinstance(e, PointList)}
     lists = {key: [n for n in value if isinstance(n, str)] for key, value in nested.items()}
     # Points 1-3 and 4-5 of the general rules ("Punkty 1-3 ...", "Punkty 4-5 ..."),
     assert lists["punkty-1-3"] == ["1.", "2.", "3."]

@@ -49,9 +49,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import dataclass
 
+from build_tools.document import Document, Example, Table
 from build_tools.markup import plain as _plain
+
+from . import split_sentences
 
 DOCUMENT = "russian-system-notes"
 ORIGINAL = "russian-system-notes.txt"
@@ -205,7 +208,6 @@ _HEADING = re.compile(r"^\s*\d+(?:\.\d+)*\.\s+")
 _MARKER = re.compile(r"^\s*(?:[a-dа]\)|\d\))\s+")
 _BULLET = re.compile(r"^\s*-\s+")
 _INNER_BULLET = re.compile(r"(?<=:)\s+-\s+")
-_SENTENCE_END = re.compile(r"(?<=[.;:!?])\s+")
 
 
 def fixed(original: str) -> str:
@@ -306,25 +308,11 @@ def sentences(original: str) -> list[str]:
     for paragraph in paragraphs:
         text = " ".join(paragraph)
         for piece in _INNER_BULLET.split(text):
-            for sentence in _SENTENCE_END.split(piece):
-                sentence = " ".join(sentence.split())
-                if sentence:
-                    out.append(sentence)
+            out.extend(split_sentences(piece, ".;:!?"))
     return out
 
 
 # --- structure ------------------------------------------------------------------------
-
-
-def _walk(node: object) -> Iterator[object]:
-    yield node
-    if is_dataclass(node):
-        for f in fields(node):
-            value = getattr(node, f.name)
-            if isinstance(value, tuple):
-                for item in value:
-                    if is_dataclass(item):
-                        yield from _walk(item)
 
 
 def _diagram(lines: list[str], region: AuctionRegion) -> tuple[str, str, list[tuple[int, str]]]:
@@ -395,7 +383,7 @@ def _table_rows(lines: list[str], region: TableRegion) -> list[tuple[str, str]]:
     return [(" ".join(a.split()), " ".join(b.split())) for a, b in rows]
 
 
-def check_structure(document) -> None:  # type: ignore[no-untyped-def]
+def check_structure(document: Document) -> None:
     from pathlib import Path
 
     from build_tools.bridge import View, notation
@@ -404,9 +392,8 @@ def check_structure(document) -> None:  # type: ignore[no-untyped-def]
     original = (Path(__file__).parent.parent / "fixtures" / "originals" / ORIGINAL).read_text(encoding="utf-8")
     lines = original.splitlines()
 
-    nodes = list(_walk(document))
-    examples = [n for n in nodes if type(n).__name__ == "Example"]
-    tables = [n for n in nodes if type(n).__name__ == "Table"]
+    examples = [e for e in document.elements() if isinstance(e, Example)]
+    tables = [e for e in document.elements() if isinstance(e, Table)]
 
     def table_of(auction: str, view: str) -> str:
         v = View.PARTNERSHIP if view == "partnership" else View.TABLE
