@@ -7,6 +7,7 @@ many languages can equally run one CI job per language and merge ``build/site``.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import shutil
@@ -116,22 +117,93 @@ def sphinx_summary(output: str) -> str:
     return text
 
 
+#: What a step says when its inputs are those of its last successful run.
+UNCHANGED = "inputs unchanged since the last build; Sphinx not started"
+
+
+def inputs_digest(lang: str, layout: Layout) -> str:
+    """A digest of everything Sphinx reads for one language: its MyST pages,
+    conf.py and the manifest, the extension, templates and styles in
+    ``build_tools``, and the versions of Python and the Sphinx packages."""
+    from importlib import metadata
+
+    digest = hashlib.sha256(sys.version.encode())
+    for dist in ("sphinx", "myst-parser", "furo", "docutils"):
+        digest.update(f"\0{dist}={metadata.version(dist)}".encode())
+    files = [layout.root / "conf.py", layout.source / "handbook.yaml"]
+    files += sorted(layout.myst(lang).rglob("*"))
+    files += sorted(p for p in (layout.root / "build_tools").rglob("*") if "__pycache__" not in p.parts)
+    for path in files:
+        if path.is_file():
+            data = path.read_bytes()
+            digest.update(f"\0{path}\0{len(data)}\0".encode())
+            digest.update(data)
+    return digest.hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class _Stamp:
+    """The digest of a step's inputs, kept beside its output after it succeeded."""
+
+    path: Path
+    digest: str
+
+    @classmethod
+    def of(cls, out: Path, lang: str, layout: Layout) -> _Stamp:
+        return cls(out / ".handbook-inputs", inputs_digest(lang, layout))
+
+    def is_current(self, product: Path) -> bool:
+        return product.exists() and self.path.exists() and self.path.read_text(encoding="ascii") == self.digest
+
+    def clear(self) -> None:
+        self.path.unlink(missing_ok=True)
+
+    def write(self) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.path.write_text(self.digest, encoding="ascii")
+
+
+def _run_sphinx(builder: str, lang: str, layout: Layout) -> str:
+    try:
+        return _run(sphinx_command(builder, lang, layout), layout.log(lang, builder), _sphinx_env(lang, layout))
+    except BuildFailed:
+        # Sphinx saves its environment even when -W fails the build; left in
+        # place, the next run would find nothing out of date and publish pages
+        # whose warnings were never fixed.
+        (layout.doctrees(lang, builder) / "environment.pickle").unlink(missing_ok=True)
+        raise
+
+
+# Starting Sphinx costs about a second of imports and unpickling per language,
+# only to hear that nothing is out of date: a step whose inputs are those of its
+# last successful run is skipped.
+
+
 def build_html(lang: str, layout: Layout) -> StepResult:
     start = time.perf_counter()
-    output = _run(sphinx_command("html", lang, layout), layout.log(lang, "html"), _sphinx_env(lang, layout))
+    stamp = _Stamp.of(layout.html(lang), lang, layout)
+    if stamp.is_current(layout.html(lang) / "index.html"):
+        return StepResult(lang, "html", time.perf_counter() - start, UNCHANGED)
+    stamp.clear()
+    output = _run_sphinx("html", lang, layout)
+    stamp.write()
     return StepResult(lang, "html", time.perf_counter() - start, sphinx_summary(output))
 
 
 def build_pdf(lang: str, layout: Layout, manifest: Manifest) -> StepResult:
     start = time.perf_counter()
-    env = _sphinx_env(lang, layout)
-    _run(sphinx_command("latex", lang, layout), layout.log(lang, "latex"), env)
     name = f"{manifest.id}-{lang}"
+    target = layout.pdf / f"{name}.pdf"
     latex_dir = layout.latex(lang)
+    stamp = _Stamp.of(latex_dir, lang, layout)
+    if stamp.is_current(target):
+        return StepResult(lang, "pdf", time.perf_counter() - start, f"{display_path(target)}: {UNCHANGED}")
+    stamp.clear()
+    _run_sphinx("latex", lang, layout)
     _run(
         ["latexmk", "-xelatex", "-interaction=nonstopmode", "-halt-on-error", "-file-line-error",
          f"{name}.tex"],
-        layout.log(lang, "xelatex"), env, cwd=latex_dir,
+        layout.log(lang, "xelatex"), _sphinx_env(lang, layout), cwd=latex_dir,
     )
     tex_log = (latex_dir / f"{name}.log").read_text(encoding="utf-8", errors="replace")
     missing = sorted(set(re.findall(r"Missing character: There is no (.+?) in font", tex_log)))
@@ -142,10 +214,10 @@ def build_pdf(lang: str, layout: Layout, manifest: Manifest) -> StepResult:
             f"(see {latex_dir / (name + '.log')})"
         )
     layout.pdf.mkdir(parents=True, exist_ok=True)
-    target = layout.pdf / f"{name}.pdf"
     tmp = target.with_suffix(".pdf.tmp")
     shutil.copyfile(latex_dir / f"{name}.pdf", tmp)
     os.replace(tmp, target)
+    stamp.write()
     pages = re.search(r"Output written on .*?\((\d+) pages?", tex_log)
     count = f" ({pages.group(1)} pages)" if pages else ""
     return StepResult(lang, "pdf", time.perf_counter() - start, f"{display_path(target)}{count}")
@@ -185,7 +257,7 @@ def publish(layout: Layout, manifest: Manifest) -> Path:
         # Copies, not links: Sphinx rewrites its output files in place, and a
         # failed rebuild must not reach the published site.
         shutil.copytree(html, new / lang,
-                        ignore=shutil.ignore_patterns(".buildinfo", ".doctrees"))
+                        ignore=shutil.ignore_patterns(".buildinfo", ".doctrees", ".handbook-inputs"))
         pdf = layout.pdf / f"{manifest.id}-{lang}.pdf"
         if pdf.exists():
             (new / "pdf").mkdir(exist_ok=True)

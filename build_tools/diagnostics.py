@@ -40,3 +40,7 @@ class DiagnosticError(Exception):
     def __init__(self, diagnostics: Iterable[Diagnostic]) -> None:
         self.diagnostics = tuple(diagnostics)
         super().__init__("\n".join(str(d) for d in self.diagnostics))
+
+    def __reduce__(self) -> tuple[type[DiagnosticError], tuple[tuple[Diagnostic, ...]]]:
+        # Raised in a worker process (languages render in parallel), it crosses back whole.
+        return (DiagnosticError, (self.diagnostics,))

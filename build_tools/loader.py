@@ -70,13 +70,10 @@ def compose(path: Path) -> yaml.Node:
         column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
         raise DiagnosticError([Diagnostic(shown, line, column, "file is not valid UTF-8")]) from None
     try:
-        nodes = list(yaml.compose_all(text, Loader=yaml.SafeLoader))
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line, column = (mark.line + 1, mark.column + 1) if mark else (0, 0)
-        raise DiagnosticError([Diagnostic(shown, line, column, _yaml_problem(exc))]) from None
-    except yaml.YAMLError as exc:
-        raise DiagnosticError([Diagnostic(shown, 0, 0, f"malformed YAML: {exc}")]) from None
+        nodes = list(yaml.compose_all(text, Loader=_FAST_LOADER))
+    except yaml.YAMLError:
+        # Malformed: the pure-Python parser words the problem best.
+        nodes = _compose_slowly(text, shown)
     if not nodes or nodes[0] is None:
         raise DiagnosticError([Diagnostic(shown, 1, 1, "file is empty")])
     if len(nodes) > 1:
@@ -86,6 +83,22 @@ def compose(path: Path) -> yaml.Node:
         )
     root: yaml.Node = nodes[0]
     return root
+
+
+#: libyaml's parser when PyYAML has it: several times faster than the pure-Python
+#: one, with the same nodes, tags and positions.
+_FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def _compose_slowly(text: str, shown: str) -> list[yaml.Node]:
+    try:
+        return list(yaml.compose_all(text, Loader=yaml.SafeLoader))
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, column = (mark.line + 1, mark.column + 1) if mark else (0, 0)
+        raise DiagnosticError([Diagnostic(shown, line, column, _yaml_problem(exc))]) from None
+    except yaml.YAMLError as exc:
+        raise DiagnosticError([Diagnostic(shown, 0, 0, f"malformed YAML: {exc}")]) from None
 
 
 def _yaml_problem(exc: yaml.MarkedYAMLError) -> str:

@@ -35,7 +35,7 @@ _INLINE = re.compile(
     r"|\[(?P<label>[^\[\]`]+)\]\((?P<doc>[a-z][a-z0-9-]*)?#(?P<target>[a-z][a-z0-9-]*)\)"
     r"|\{(?P<role>auction|hand)\}`(?P<content>[^`]+)`"
 )
-_ESCAPED = frozenset(string.punctuation)
+_ESCAPED = re.compile("([" + re.escape(string.punctuation) + "])")
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +76,7 @@ def parse(text: str) -> Iterator[Inline]:
 
 def escape(text: str) -> str:
     """Backslash-escape every ASCII punctuation character (CommonMark allows all)."""
-    return "".join("\\" + ch if ch in _ESCAPED else ch for ch in text)
+    return _ESCAPED.sub(r"\\\1", text)
 
 
 def to_myst(text: str) -> str:

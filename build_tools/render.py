@@ -64,10 +64,8 @@ def _height(node: Block | Point) -> int:
         return 1 + max((_height(n) for n in (*node.body, *node.items)), default=0)
     if isinstance(node, PointList):
         return max((_height(p) for p in node.items), default=0)
-    if isinstance(node, Example):
-        return 2  # the example, and its diagrams' tables inside it
-    if isinstance(node, Table):
-        return 1
+    if isinstance(node, Example | Table):
+        return 2  # the example or table, and the list-tables inside it
     return 0
 
 

@@ -237,3 +237,14 @@ def test_a_section_cannot_stand_inside_a_point(tmp_path: Path, capsys: pytest.Ca
     text = GOOD + "            body:\n              - section: inner\n                title: T\n                body: []\n"
     errors = errors_of(write(tmp_path, text), capsys)
     assert [e.split(": error: ")[1] for e in errors] == ["point 'one': a section cannot stand inside a point"]
+
+
+def test_diagnostics_cross_process_boundaries_whole() -> None:
+    # Languages render in worker processes; their errors come back pickled.
+    import pickle
+
+    from build_tools.diagnostics import Diagnostic
+
+    error = DiagnosticError([Diagnostic("a.po", 3, 0, "catalog syntax"), Diagnostic("b.yaml", 1, 2, "x")])
+    again = pickle.loads(pickle.dumps(error))
+    assert isinstance(again, DiagnosticError) and again.diagnostics == error.diagnostics

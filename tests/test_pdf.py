@@ -4,11 +4,12 @@ table of contents and bookmarks."""
 from __future__ import annotations
 
 import re
-
 import subprocess
 from pathlib import Path
 
 import pytest
+
+from conftest import FIXTURES, run_handbook
 
 pytestmark = pytest.mark.tex
 
@@ -63,3 +64,14 @@ def test_table_of_contents_and_bookmarks(mini_site: Path) -> None:
 
     assert titles(reader.outline) == ["Zasady próbne", ["1. Otwarcia ♥ i ♠"]]
     assert "Spis treści" in pdf_text(mini_site / "pdf" / "mini-handbook-pl.pdf")
+
+
+def test_pdfs_alone_on_a_fresh_build_folder(tmp_path: Path) -> None:
+    # 'make pdf' on a clean checkout: no website yet to publish them with.
+    result = run_handbook("build", "--pdf", "-l", "pl", "--source", str(FIXTURES / "mini" / "source"),
+                          "--translations", str(FIXTURES / "mini" / "translations"),
+                          "--build-dir", str(tmp_path / "build"))
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "build" / "pdf" / "mini-handbook-pl.pdf").exists()
+    assert "site not published (no HTML yet for pl, en" in result.stdout
+    assert not (tmp_path / "build" / "site").exists()

@@ -8,6 +8,8 @@ import shutil
 from html.parser import HTMLParser
 from pathlib import Path
 
+import pytest
+
 
 from conftest import FIXTURES, run_handbook
 
@@ -151,9 +153,16 @@ def test_a_no_op_rebuild_rewrites_nothing(tmp_path: Path) -> None:
     second = run_handbook(*args)
     assert second.returncode == 0, second.stderr
     assert "[pl] myst: 0 written, 2 unchanged" in second.stdout
-    assert "[pl] html: re-read 0 pages; no targets are out of date" in second.stdout
-    assert "[en] html: re-read 0 pages; no targets are out of date" in second.stdout
+    # Nothing Sphinx reads changed: it is not even started.
+    assert "[pl] html: inputs unchanged since the last build; Sphinx not started" in second.stdout
+    assert "[en] html: inputs unchanged since the last build; Sphinx not started" in second.stdout
     assert myst.stat().st_mtime_ns == stamp
+    # Without the record of the last build, Sphinx runs and finds nothing to re-read.
+    for lang in ("pl", "en"):
+        (tmp_path / "build" / "html" / lang / ".handbook-inputs").unlink()
+    restarted = run_handbook(*args)
+    assert "[pl] html: re-read 0 pages; no targets are out of date" in restarted.stdout
+    assert "[en] html: re-read 0 pages; no targets are out of date" in restarted.stdout
     # One changed sentence: only that page is re-read, in each language.
     source = tmp_path / "mini" / "source" / "mini-rules.yaml"
     source.write_text(source.read_text(encoding="utf-8").replace("Odpowiedź nowym", "Odpowiedź innym"), encoding="utf-8")
@@ -175,3 +184,20 @@ def test_a_failed_build_leaves_the_published_site_alone(tmp_path: Path) -> None:
     assert failed.returncode == 1
     assert re.search(r"mini-rules\.po:\d+: error: catalog syntax", failed.stderr)
     assert {p: p.read_bytes() for p in (build / "site").rglob("*.html")} == before
+
+
+def test_a_page_sphinx_rejected_is_read_again_next_time(tmp_path: Path) -> None:
+    # Sphinx keeps its environment when -W fails a build; had it stayed, the next
+    # run would see nothing out of date and publish the page with its warning.
+    from build_tools.build import ROOT, BuildFailed, Layout, build_html
+
+    shutil.copytree(FIXTURES / "mini", tmp_path / "mini")
+    args = ["build", "--html", "--source", str(tmp_path / "mini" / "source"),
+            "--translations", str(tmp_path / "mini" / "translations"), "--build-dir", str(tmp_path / "build")]
+    assert run_handbook(*args).returncode == 0
+    layout = Layout(root=ROOT, build=tmp_path / "build", source=tmp_path / "mini" / "source")
+    page = layout.myst("pl") / "mini-rules.md"
+    page.write_text(page.read_text(encoding="utf-8") + "\n{hb-ref}`nowhere <#no-such-id>`\n", encoding="utf-8")
+    for _ in range(2):
+        with pytest.raises(BuildFailed, match="failed"):
+            build_html("pl", layout)

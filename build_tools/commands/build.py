@@ -13,12 +13,14 @@ import functools
 import os
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from build_tools import build as builder
 from build_tools.commands._common import add_location_arguments, report, usage_error
 from build_tools.diagnostics import DiagnosticError
-from build_tools.pipeline import check_examples, load_handbook, render_language
+from build_tools.pipeline import Handbook, check_examples, load_handbook, render_language
+from build_tools.render import RenderResult
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -35,6 +37,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _say(text: str) -> None:
     print(text, flush=True)
+
+
+def _render(handbook: Handbook, languages: list[str], layout: builder.Layout, jobs: int) -> list[RenderResult]:
+    """Translate and render every language; languages are independent, so with
+    more than one job they render in processes of their own, a core each."""
+    targets = [layout.myst(lang) for lang in languages]
+    if jobs <= 1 or len(languages) <= 1:
+        return [render_language(handbook, lang, target) for lang, target in zip(languages, targets, strict=True)]
+    with ProcessPoolExecutor(max_workers=min(jobs, len(languages))) as pool:
+        return list(pool.map(render_language, [handbook] * len(languages), languages, targets))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -55,8 +67,7 @@ def run(args: argparse.Namespace) -> int:
     _say(f"handbook: {len(handbook.documents)} documents valid, {checked} examples checked")
     layout = builder.Layout(root=builder.ROOT, build=args.build_dir.resolve(), source=args.source.resolve())
     try:
-        for lang in languages:
-            result = render_language(handbook, lang, layout.myst(lang))
+        for lang, result in zip(languages, _render(handbook, languages, layout, args.jobs), strict=True):
             _say(f"[{lang}] myst: {len(result.written)} written, {len(result.unchanged)} unchanged"
                  + (f", {len(result.removed)} removed" if result.removed else ""))
     except DiagnosticError as exc:
@@ -77,6 +88,14 @@ def run(args: argparse.Namespace) -> int:
                 [functools.partial(builder.build_pdf, lang, layout, manifest) for lang in languages],
                 args.jobs, show,
             )
+        unbuilt = [lang for lang in manifest.languages if not (layout.html(lang) / "index.html").exists()]
+        if not html and unbuilt:
+            # PDFs alone on a fresh build folder: there is no website to publish
+            # them with yet, and that is not an error.
+            _say(f"handbook: PDFs in {os.path.relpath(layout.pdf)}; site not published "
+                 f"(no HTML yet for {', '.join(unbuilt)}: 'handbook build --html' makes it) "
+                 f"in {time.perf_counter() - started:.1f} s")
+            return 0
         site = builder.publish(layout, manifest)
     except builder.BuildFailed as exc:
         print(f"handbook: error: {exc}", file=sys.stderr)
