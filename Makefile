@@ -48,8 +48,8 @@ i18n-update: $(STAMP)  ## merge new and changed source texts into the catalogs
 i18n-check: $(STAMP)  ## translation status and translator lint
 	$(HANDBOOK) i18n check
 
-bench: $(STAMP)  ## benchmarks (see bench/)
-	$(BIN)/python bench/model_throughput.py
+bench: $(STAMP)  ## benchmarks: pipeline vs plain Sphinx, rebuilds, PDFs, model (BENCH_QUICK=1: smoke run)
+	$(BIN)/python bench/run.py $(BENCH_FLAGS)
 
 venv: $(STAMP)  ## create or refresh .venv
 
