@@ -75,18 +75,77 @@ def _fence(node: Block | Point) -> str:
     return ":" * (2 + _height(node))
 
 
-def _bidding(example: Example, doc: Document) -> diagrams.BiddingGrid:
+# Tables and markers are laid out here rather than in template macros: they
+# are the bulk of a page, and a Jinja macro call in the sandbox costs about a
+# hundred times a Python call. ``labels`` are the interface words of the page
+# ("not yet translated", seat names), translated once by the template.
+
+
+def _marker(doc: Document, context: str, labels: dict[str, str]) -> str:
+    """The "not yet translated" badge before a text shown in the original."""
+    return f"{{hb-untranslated}}`{labels['untranslated']}` " if context in doc.untranslated else ""
+
+
+def _rows(rows: list[list[str]]) -> str:
+    """A list-table's body: one bullet list per row, cells already in MyST."""
+    out: list[str] = []
+    for row in rows:
+        out.extend(("* - " if n == 0 else "  - ") + cell + "\n" for n, cell in enumerate(row))
+    return "".join(out)
+
+
+def _list_table(css: str, header: bool, rows: list[list[str]]) -> str:
+    options = f":class: {css}\n" + (":header-rows: 1\n" if header else "")
+    return f":::{{list-table}}\n{options}\n{_rows(rows)}:::\n\n"
+
+
+def _bidding_table(example: Example, doc: Document, labels: dict[str, str]) -> str:
+    """The auction as a bidding diagram in the reader's notation ("" without one)."""
+    if not example.auction:
+        return ""
     notes = [(note.call, note.text) for note in example.notes]
-    return diagrams.bidding_grid(
+    grid = diagrams.bidding_grid(
         example.auction, example.notation or doc.language, example.view, example.dealer,
         doc.display_language, notes,
     )
+    rows = [[labels[seat] for seat in grid.seats]] if grid.seats else []
+    for row in grid.rows:
+        rows.append([
+            markup.to_myst(cell.call) + (
+                f" — {_marker(doc, f'{example.id}.note{cell.note_number}', labels)}{markup.to_myst(cell.note)}"
+                if cell.note else ""
+            )
+            for cell in row
+        ])
+    return _list_table("hb-bidding", bool(grid.seats), rows)
 
 
-def _hand_rows(example: Example, doc: Document) -> list[list[str]]:
-    return diagrams.hand_rows(
-        [(hand.cards, "") for hand in example.hands], example.notation or doc.language, doc.display_language
-    )
+def _hands_table(example: Example, doc: Document, labels: dict[str, str]) -> str:
+    """The hands side by side, a row per suit, headed by label or seat ("" without hands)."""
+    if not example.hands:
+        return ""
+    rows = []
+    headed = any(hand.label or hand.seat for hand in example.hands)
+    if headed:
+        rows.append([markup.to_myst(hand.label) if hand.label else labels.get(hand.seat, "")
+                     for hand in example.hands])
+    rows += [
+        [markup.to_myst(cell) for cell in row]
+        for row in diagrams.hand_rows(
+            [(hand.cards, "") for hand in example.hands], example.notation or doc.language, doc.display_language
+        )
+    ]
+    return _list_table("hb-hands", headed, rows)
+
+
+def _table_rows(table: Table, doc: Document, labels: dict[str, str]) -> str:
+    def cells(texts: tuple[str, ...], context: str) -> list[str]:
+        return [(_marker(doc, context.format(c), labels) if text else "") + markup.to_myst(text)
+                for c, text in enumerate(texts, 1)]
+
+    rows = [cells(table.header, f"{table.id}.h{{}}")] if table.header else []
+    rows += [cells(row, f"{table.id}.r{r}c{{}}") for r, row in enumerate(table.rows, 1)]
+    return _rows(rows)
 
 
 def interface_translations(translations: Path, language: str) -> NullTranslations:
@@ -112,8 +171,10 @@ def environment(translations: NullTranslations | None = None) -> SandboxedEnviro
     env.filters["myst"] = markup.to_myst
     env.filters["plain"] = markup.plain
     env.filters["fence"] = _fence
-    env.filters["bidding"] = _bidding
-    env.filters["hand_rows"] = _hand_rows
+    env.filters["bidding_table"] = _bidding_table
+    env.filters["hands_table"] = _hands_table
+    env.filters["table_rows"] = _table_rows
+    env.filters["marker"] = _marker
     env.tests["section"] = lambda b: isinstance(b, Section)
     env.tests["paragraph"] = lambda b: isinstance(b, Paragraph)
     env.tests["point_list"] = lambda b: isinstance(b, PointList)
