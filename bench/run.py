@@ -9,7 +9,7 @@ Every setting has an environment variable (shown in brackets), so that
   BENCH_COMPARE_N  documents of the corpus of the from-scratch builds compared:
                    ours -j 1, plain Sphinx, ours -j JOBS (20)
   BENCH_RUNS       runs of the in-process stages, the rebuilds and the model (5)
-  BENCH_FULL_RUNS  runs of each from-scratch HTML build (3: the slow part)
+  BENCH_FULL_RUNS  runs of each from-scratch HTML build (5: the slow part)
   BENCH_PDF_N      documents of the PDF corpus (5)
   BENCH_PDF_RUNS   runs of each language's PDF (2; 0 skips the PDFs)
   BENCH_JOBS       languages in parallel for the parallel build (all cores)
@@ -79,7 +79,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         help="documents of the corpus of the compared from-scratch builds (default: %(default)s)")
     parser.add_argument("--runs", type=int, default=_env_int("BENCH_RUNS", 5, 2),
                         help="runs of stages, rebuilds and model (default: %(default)s)")
-    parser.add_argument("--full-runs", type=int, default=_env_int("BENCH_FULL_RUNS", 3, 1),
+    parser.add_argument("--full-runs", type=int, default=_env_int("BENCH_FULL_RUNS", 5, 1),
                         help="runs of each from-scratch HTML build (default: %(default)s)")
     parser.add_argument("--pdf-documents", type=int, default=_env_int("BENCH_PDF_N", 5, 5),
                         help="documents of the PDF corpus (default: %(default)s)")

@@ -22,9 +22,9 @@ from pathlib import Path
 from jinja2 import FileSystemLoader, StrictUndefined
 from jinja2.sandbox import SandboxedEnvironment
 
+from build_tools.document import LANGUAGE_NAMES
 from build_tools.loader import Manifest, display_path
 from build_tools.render import TEMPLATES
-from build_tools.sphinxext.languages import LANGUAGE_NAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 

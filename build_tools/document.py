@@ -20,6 +20,16 @@ from dataclasses import dataclass, field
 #: Languages the handbook can be written or translated in (gettext locale names).
 LANGUAGES: tuple[str, ...] = ("pl", "en", "ru", "es", "sv", "zh_CN")
 
+#: Each language's name in itself, for language switchers.
+LANGUAGE_NAMES: dict[str, str] = {
+    "pl": "Polski",
+    "en": "English",
+    "ru": "Русский",
+    "es": "Español",
+    "sv": "Svenska",
+    "zh_CN": "中文",
+}
+
 #: The kinds of document the schema knows.
 KINDS: tuple[str, ...] = ("regulation", "convention-description", "table-of-contents")
 

@@ -13,15 +13,7 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
-#: Names of the languages, each in itself.
-LANGUAGE_NAMES = {
-    "pl": "Polski",
-    "en": "English",
-    "ru": "Русский",
-    "es": "Español",
-    "sv": "Svenska",
-    "zh_CN": "中文",
-}
+from build_tools.document import LANGUAGE_NAMES
 
 TEMPLATES = Path(__file__).parent / "templates"
 STATIC = Path(__file__).parent / "static"
