@@ -21,6 +21,8 @@ from pathlib import Path
 
 from measure import Stats
 
+ROOT = Path(__file__).resolve().parent.parent
+
 #: Targets of issue 5.
 MAX_OVERHEAD = 0.10
 MAX_NOOP_FRACTION = 0.15
@@ -152,7 +154,22 @@ def machine() -> list[tuple[str, str]]:
         ("Sphinx", f"{_version('sphinx')} (myst-parser {_version('myst-parser')}, furo {_version('furo')}, "
                    f"Babel {_version('babel')}, PyYAML {_version('pyyaml')})"),
         ("TeX", _tex()),
+        ("code", _commit()),
     ]
+
+
+def _commit() -> str:
+    """The commit measured, and whether the working tree differed from it."""
+    def git(*args: str) -> str:
+        try:
+            return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True, check=True).stdout.strip()
+        except (OSError, subprocess.CalledProcessError):
+            return ""
+
+    head = git("rev-parse", "--short", "HEAD")
+    if not head:
+        return "not a git checkout"
+    return head + (" with uncommitted changes" if git("status", "--porcelain", "--untracked-files=no") else "")
 
 
 def results_markdown(cells: list[list[str]], verdicts: Sequence[Verdict], settings: str, command: str,

@@ -21,9 +21,6 @@ import random
 import re
 import zlib
 
-#: The six languages of the handbook (gettext locale names).
-LANGUAGES: tuple[str, ...] = ("pl", "en", "ru", "es", "sv", "zh_CN")
-
 #: Syllables from which each language's words are built.
 SYLLABLES: dict[str, tuple[str, ...]] = {
     "pl": ("prze", "sta", "wie", "ko", "lo", "rzą", "dze", "ni", "ść", "ło", "żo", "ję", "ca", "po", "wy",
