@@ -213,8 +213,8 @@ class Document:
     def ids(self) -> Iterator[str]:
         """Every element id, in document order (the document's own first)."""
         yield self.id
-        for block in self.body:
-            yield from _block_ids(block)
+        for element in self.elements():
+            yield element.id
 
     def elements(self) -> Iterator[Block | Point]:
         """Every block and point, in document order."""
@@ -345,21 +345,3 @@ def _elements(node: Block | Point) -> Iterator[Block | Point]:
         children = ()
     for child in children:
         yield from _elements(child)
-
-
-def _block_ids(block: Block) -> Iterator[str]:
-    yield block.id
-    if isinstance(block, Section):
-        for child in block.body:
-            yield from _block_ids(child)
-    elif isinstance(block, PointList):
-        for item in block.items:
-            yield from _point_ids(item)
-
-
-def _point_ids(point: Point) -> Iterator[str]:
-    yield point.id
-    for block in point.body:
-        yield from _block_ids(block)
-    for item in point.items:
-        yield from _point_ids(item)
