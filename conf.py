@@ -9,12 +9,15 @@ translated before it reaches Sphinx.
 
 from __future__ import annotations
 
+import html
 import os
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))
+
+from sphinx.util import texescape as _texescape  # noqa: E402
 
 from build_tools.loader import MANIFEST_NAME, load_manifest  # noqa: E402
 from build_tools.sphinxext import languages as _languages  # noqa: E402
@@ -36,7 +39,8 @@ myst_disable_syntax = ["html_block", "html_inline"]
 
 # --- HTML -----------------------------------------------------------------
 html_theme = "furo"
-html_title = project
+# The theme writes the title into the page as it is: it must be HTML already.
+html_title = html.escape(project)
 html_static_path = [str(_languages.STATIC)]
 html_css_files = ["handbook.css"]
 templates_path = [str(_languages.TEMPLATES)]
@@ -58,8 +62,10 @@ html_last_updated_fmt = None
 # --- LaTeX / PDF ----------------------------------------------------------
 latex_engine = "xelatex"
 latex_use_xindy = False
+# Sphinx writes a document's title into the LaTeX as it is: it must be LaTeX already.
+_texescape.init()
 latex_documents = [
-    ("index", f"{manifest.id}-{handbook_language}.tex", project, "", "manual"),
+    ("index", f"{manifest.id}-{handbook_language}.tex", _texescape.escape(project, "xelatex"), "", "manual"),
 ]
 latex_elements = latex_elements_for(handbook_language)
 latex_show_urls = "no"

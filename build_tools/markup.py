@@ -13,6 +13,19 @@ Everything else that Markdown or MyST would read as syntax (raw HTML, roles,
 directives, links, list markers) is escaped, so content can never inject markup
 into a page.
 
+This module is the one escaping boundary between text and MyST. What it
+returns is :class:`MyST`, text already safe to place in a page; the renderer's
+templates escape every other value they output (:func:`finalize`), so a value
+that skipped this module is shown as text, never read as markup. Three
+contexts, three functions:
+
+* running text: :func:`to_myst` (document text, with its inline markup) and
+  :func:`text` (interface strings and labels: no markup at all);
+* the content of one of the handbook's roles: :func:`role`, whose encoding the
+  extension's roles undo with :func:`role_text`;
+* a directive's argument or option, or a toctree entry: :func:`verbatim`, for
+  single-line values that Markdown never parses there.
+
 >>> to_myst("Punkty 1-3 *obowiązują* <b>tu</b>")
 'Punkty 1\\\\-3 *obowiązują* \\\\<b\\\\>tu\\\\<\\\\/b\\\\>'
 >>> to_myst("a * b")
@@ -36,6 +49,18 @@ _INLINE = re.compile(
     r"|\{(?P<role>auction|hand)\}`(?P<content>[^`]+)`"
 )
 _ESCAPED = re.compile("([" + re.escape(string.punctuation) + "])")
+#: What a single-line field may not hold: line breaks and other control characters.
+CONTROL = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029]")
+
+
+class MyST(str):
+    """Text that is already MyST: the renderer's templates output it as it is."""
+
+    __slots__ = ()
+
+
+class UnsafeValue(ValueError):
+    """A value that cannot be placed in MyST where it was asked to go."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +104,74 @@ def escape(text: str) -> str:
     return _ESCAPED.sub(r"\\\1", text)
 
 
-def to_myst(text: str) -> str:
+def text(value: object) -> MyST:
+    r"""``value`` as plain running text: no markup, whitespace folded to single
+    spaces (so no line of it can start a block).
+
+    >>> text("```{raw} html\n<script>")
+    '\\`\\`\\`\\{raw\\} html \\<script\\>'
+    """
+    if isinstance(value, MyST):
+        return value
+    return MyST(escape(" ".join(str(value).split())))
+
+
+# Role content is taken as written, up to the first backtick, and a line break
+# in it would let the next line start a block: so the content of the handbook's
+# roles is encoded without either, and each role decodes it.
+_ROLE_ESCAPES = {"\\": "\\\\", "`": "\\x60"}
+_ROLE_ESCAPED = re.compile(r"\\(\\|x60)")
+
+
+def role(name: str, content: object) -> MyST:
+    r"""The role ``name`` around ``content``, whatever characters it holds.
+
+    >>> role("hb-page", "12`{raw}")
+    '{hb-page}`12\\x60{raw}`'
+    >>> role_text(_encode_role("a\\`b"))
+    'a\\`b'
+    """
+    return MyST(f"{{{name}}}`{_encode_role(content)}`")
+
+
+def _encode_role(content: object) -> str:
+    folded = " ".join(str(content).split()) or " "
+    return "".join(_ROLE_ESCAPES.get(c, c) for c in folded)
+
+
+def role_text(content: str) -> str:
+    """The text a role was given (the inverse of :func:`role`'s encoding)."""
+    return _ROLE_ESCAPED.sub(lambda m: "\\" if m.group(1) == "\\" else "`", content)
+
+
+def verbatim(value: object) -> MyST:
+    r"""A single-line value for a place Markdown does not parse (a directive's
+    argument or option, a toctree entry). The loader has already refused line
+    breaks in such fields; this refuses them again rather than let one through.
+
+    >>> verbatim("1.")
+    '1.'
+    >>> verbatim("1.\n```{raw} html")
+    Traceback (most recent call last):
+    ...
+    build_tools.markup.UnsafeValue: a line break or control character in '1.\n```{raw} html'
+    """
+    shown = str(value)
+    if CONTROL.search(shown):
+        raise UnsafeValue(f"a line break or control character in {shown!r}")
+    return MyST(shown.strip())
+
+
+def finalize(value: object) -> object:
+    """The templates' ``finalize``: every value a template outputs is escaped as
+    plain text unless it is :class:`MyST` already (the output of this module's
+    functions, or of a macro marked ``| safe``)."""
+    if isinstance(value, MyST):
+        return value
+    return text(value)
+
+
+def to_myst(text: str) -> MyST:
     """Escape ``text`` for MyST, keeping its inline markup as MyST markup."""
     out: list[str] = []
     for piece in parse(" ".join(text.split())):
@@ -88,11 +180,10 @@ def to_myst(text: str) -> str:
         elif piece.kind == "em":
             out.append("*" + escape(piece.text) + "*")
         elif piece.kind == "ref":
-            # Role content is not Markdown: it is taken as written.
-            out.append(f"{{hb-ref}}`{piece.text} <{piece.document}#{piece.target}>`")
+            out.append(role("hb-ref", f"{piece.text} <{piece.document}#{piece.target}>"))
         else:
-            out.append(f"{{hb-inline-{piece.kind}}}`{piece.text}`")
-    return "".join(out)
+            out.append(role(f"hb-inline-{piece.kind}", piece.text))
+    return MyST("".join(out))
 
 
 def plain(text: str) -> str:

@@ -1,16 +1,20 @@
 """The render stage: documents (already translated) to MyST pages through Jinja.
 
-Templates run in a sandbox with ``StrictUndefined``; text reaches MyST only
-through the ``myst`` filter (:func:`build_tools.markup.to_myst`), which escapes
-everything but the document's own inline markup. Interface strings of the
+Templates run in a sandbox with ``StrictUndefined``. Every value a template
+outputs passes :func:`build_tools.markup.finalize`, which escapes it as plain
+text unless :mod:`build_tools.markup` made it MyST already (the ``myst``,
+``role`` and ``verbatim`` filters, and macros marked ``| safe``): no document
+text, label or translation can reach a page unescaped. Interface strings of the
 templates are translated with Jinja's i18n extension from the ``handbook``
-catalog of each language.
+catalog of each language, and formatted so that a translator's stray ``%``
+stays a ``%`` (:func:`format_interface`).
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -81,9 +85,11 @@ def _fence(node: Block | Point) -> str:
 # ("not yet translated", seat names), translated once by the template.
 
 
-def _marker(doc: Document, context: str, labels: dict[str, str]) -> str:
+def _marker(doc: Document, context: str, labels: dict[str, str]) -> markup.MyST:
     """The "not yet translated" badge before a text shown in the original."""
-    return f"{{hb-untranslated}}`{labels['untranslated']}` " if context in doc.untranslated else ""
+    if context not in doc.untranslated:
+        return markup.MyST("")
+    return markup.MyST(markup.role("hb-untranslated", labels["untranslated"]) + " ")
 
 
 def _rows(rows: list[list[str]]) -> str:
@@ -94,21 +100,21 @@ def _rows(rows: list[list[str]]) -> str:
     return "".join(out)
 
 
-def _list_table(css: str, header: bool, rows: list[list[str]]) -> str:
+def _list_table(css: str, header: bool, rows: list[list[str]]) -> markup.MyST:
     options = f":class: {css}\n" + (":header-rows: 1\n" if header else "")
-    return f":::{{list-table}}\n{options}\n{_rows(rows)}:::\n\n"
+    return markup.MyST(f":::{{list-table}}\n{options}\n{_rows(rows)}:::\n\n")
 
 
-def _bidding_table(example: Example, doc: Document, labels: dict[str, str]) -> str:
+def _bidding_table(example: Example, doc: Document, labels: dict[str, str]) -> markup.MyST:
     """The auction as a bidding diagram in the reader's notation ("" without one)."""
     if not example.auction:
-        return ""
+        return markup.MyST("")
     notes = [(note.call, note.text) for note in example.notes]
     grid = diagrams.bidding_grid(
         example.auction, example.notation or doc.language, example.view, example.dealer,
         doc.display_language, notes,
     )
-    rows = [[labels[seat] for seat in grid.seats]] if grid.seats else []
+    rows: list[list[str]] = [[markup.text(labels[seat]) for seat in grid.seats]] if grid.seats else []
     for row in grid.rows:
         rows.append([
             markup.to_myst(cell.call) + (
@@ -120,15 +126,14 @@ def _bidding_table(example: Example, doc: Document, labels: dict[str, str]) -> s
     return _list_table("hb-bidding", bool(grid.seats), rows)
 
 
-def _hands_table(example: Example, doc: Document, labels: dict[str, str]) -> str:
+def _hands_table(example: Example, doc: Document, labels: dict[str, str]) -> markup.MyST:
     """The hands side by side, a row per suit, headed by label or seat ("" without hands)."""
     if not example.hands:
-        return ""
-    rows = []
+        return markup.MyST("")
+    rows: list[list[str]] = []
     headed = any(hand.label or hand.seat for hand in example.hands)
     if headed:
-        rows.append([markup.to_myst(hand.label) if hand.label else labels.get(hand.seat, "")
-                     for hand in example.hands])
+        rows.append([markup.text(hand.label or labels.get(hand.seat, "")) for hand in example.hands])
     rows += [
         [markup.to_myst(cell) for cell in row]
         for row in diagrams.hand_rows(
@@ -138,14 +143,68 @@ def _hands_table(example: Example, doc: Document, labels: dict[str, str]) -> str
     return _list_table("hb-hands", headed, rows)
 
 
-def _table_rows(table: Table, doc: Document, labels: dict[str, str]) -> str:
+def _table_rows(table: Table, doc: Document, labels: dict[str, str]) -> markup.MyST:
     def cells(texts: tuple[str, ...], context: str) -> list[str]:
         return [(_marker(doc, context.format(c), labels) if text else "") + markup.to_myst(text)
                 for c, text in enumerate(texts, 1)]
 
     rows = [cells(table.header, f"{table.id}.h{{}}")] if table.header else []
     rows += [cells(row, f"{table.id}.r{r}c{{}}") for r, row in enumerate(table.rows, 1)]
-    return _rows(rows)
+    return markup.MyST(_rows(rows))
+
+
+def _heading(level: int) -> markup.MyST:
+    return markup.MyST("#" * max(1, min(int(level), 6)))
+
+
+def _fence_of(node: Block | Point) -> markup.MyST:
+    return markup.MyST(_fence(node))
+
+
+# Placeholders of an interface string, as Jinja's i18n extension writes them
+# ("%(name)s"), and "%%" for a literal percent sign.
+_PLACEHOLDER = re.compile(r"%(?:\((\w+)\)[sd]|%)")
+
+
+def format_interface(template: str, variables: dict[str, object]) -> str:
+    """Fill the placeholders of a (translated) interface string.
+
+    Unlike ``%``-formatting, a translator's stray ``%`` or an unknown
+    placeholder is kept as written instead of raising.
+
+    >>> format_interface("Przetłumaczono %(done)s z %(total)s (%(percent)s %%).", {"done": 3, "total": 4, "percent": 75})
+    'Przetłumaczono 3 z 4 (75 %).'
+    >>> format_interface("Regulamin 100% %(nieznane)s", {})
+    'Regulamin 100% %(nieznane)s'
+    """
+
+    def fill(match: re.Match[str]) -> str:
+        name = match.group(1)
+        if name is None:
+            return "%"
+        return str(variables[name]) if name in variables else match.group(0)
+
+    return _PLACEHOLDER.sub(fill, template)
+
+
+def _gettext_callables(translations: NullTranslations) -> dict[str, Callable[..., str]]:
+    """Jinja's "newstyle" gettext functions, formatting with :func:`format_interface`."""
+
+    def gettext(message: str, **variables: object) -> str:
+        return format_interface(str(translations.gettext(message)), variables)
+
+    def ngettext(singular: str, plural: str, n: int, **variables: object) -> str:
+        variables.setdefault("num", n)
+        return format_interface(str(translations.ngettext(singular, plural, n)), variables)
+
+    def pgettext(context: str, message: str, **variables: object) -> str:
+        return format_interface(str(translations.pgettext(context, message)), variables)
+
+    def npgettext(context: str, singular: str, plural: str, n: int, **variables: object) -> str:
+        variables.setdefault("num", n)
+        return format_interface(str(translations.npgettext(context, singular, plural, n)), variables)
+
+    return {"gettext": gettext, "ngettext": ngettext, "pgettext": pgettext, "npgettext": npgettext}
 
 
 def interface_translations(translations: Path, language: str) -> NullTranslations:
@@ -163,14 +222,22 @@ def environment(translations: NullTranslations | None = None) -> SandboxedEnviro
     env = SandboxedEnvironment(
         loader=FileSystemLoader(TEMPLATES),
         undefined=StrictUndefined,
-        autoescape=False,  # the output is MyST, escaped by the ``myst`` filter
+        autoescape=False,  # the output is MyST, not HTML: ``finalize`` escapes it
+        finalize=markup.finalize,
         keep_trailing_newline=True,
         extensions=["jinja2.ext.i18n"],
     )
-    env.install_gettext_translations(translations or NullTranslations(), newstyle=True)  # type: ignore[attr-defined]
+    env.install_gettext_translations(NullTranslations(), newstyle=True)  # type: ignore[attr-defined]
+    # Replace the extension's callables (which %-format, and raise on a stray %).
+    env.globals.update(_gettext_callables(translations or NullTranslations()))
     env.filters["myst"] = markup.to_myst
+    env.filters["text"] = markup.text
+    env.filters["role"] = lambda content, name: markup.role(name, content)
+    env.filters["verbatim"] = markup.verbatim
+    env.filters["safe"] = markup.MyST  # a macro's output, already MyST
+    env.filters["heading"] = _heading
     env.filters["plain"] = markup.plain
-    env.filters["fence"] = _fence
+    env.filters["fence"] = _fence_of
     env.filters["bidding_table"] = _bidding_table
     env.filters["hands_table"] = _hands_table
     env.filters["table_rows"] = _table_rows

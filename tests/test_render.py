@@ -61,7 +61,7 @@ def test_untranslated_texts_are_marked_and_counted() -> None:
     english = pages("en")["mini-rules.md"]  # no catalog: nothing translated
     # Every text but the page title, which the line under it covers.
     assert english.count("{hb-untranslated}`not yet translated` ") == 17
-    assert "Translated: 0 of 18 texts (0 %)." in english
+    assert r"Translated\: 0 of 18 texts \(0 \%\)\." in english
 
 
 def test_index_lists_the_documents() -> None:

@@ -15,6 +15,8 @@ from docutils.parsers.rst.states import Inliner
 from sphinx.application import Sphinx
 from sphinx.transforms import SphinxTransform
 
+from build_tools.markup import role_text
+
 
 class section_anchor(nodes.Inline, nodes.Element):
     """Placeholder left by ``hb-section`` until the transform moves the id."""
@@ -24,7 +26,7 @@ def anchor_role(
     name: str, rawtext: str, text: str, lineno: int, inliner: Inliner,
     options: dict[str, Any] | None = None, content: list[str] | None = None,
 ) -> tuple[list[nodes.Node], list[nodes.system_message]]:
-    node = nodes.inline("", "", ids=[text.strip()], classes=["hb-anchor"])
+    node = nodes.inline("", "", ids=[role_text(text).strip()], classes=["hb-anchor"])
     return [node], []
 
 
@@ -32,7 +34,7 @@ def section_role(
     name: str, rawtext: str, text: str, lineno: int, inliner: Inliner,
     options: dict[str, Any] | None = None, content: list[str] | None = None,
 ) -> tuple[list[nodes.Node], list[nodes.system_message]]:
-    return [section_anchor("", anchor=text.strip())], []
+    return [section_anchor("", anchor=role_text(text).strip())], []
 
 
 class MoveSectionAnchors(SphinxTransform):

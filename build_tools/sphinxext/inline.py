@@ -21,6 +21,8 @@ from docutils.parsers.rst.states import Inliner
 from sphinx import addnodes
 from sphinx.application import Sphinx
 
+from build_tools.markup import role_text
+
 Roles = tuple[list[nodes.Node], list[nodes.system_message]]
 
 
@@ -28,7 +30,7 @@ def ref_role(
     name: str, rawtext: str, text: str, lineno: int, inliner: Inliner,
     options: dict[str, Any] | None = None, content: list[str] | None = None,
 ) -> Roles:
-    words, _, target = text.rpartition(" <")
+    words, _, target = role_text(text).rpartition(" <")
     page, _, anchor = target.rstrip(">").partition("#")
     env = inliner.document.settings.env
     node = addnodes.pending_xref(
@@ -44,7 +46,8 @@ def _span(css: str) -> Any:
         name: str, rawtext: str, text: str, lineno: int, inliner: Inliner,
         options: dict[str, Any] | None = None, content: list[str] | None = None,
     ) -> Roles:
-        return [nodes.inline(text, text, classes=[css])], []
+        shown = role_text(text)
+        return [nodes.inline(shown, shown, classes=[css])], []
 
     return role
 

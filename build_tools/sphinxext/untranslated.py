@@ -14,6 +14,8 @@ from sphinx.writers.html5 import HTML5Translator
 from sphinx.writers.latex import LaTeXTranslator
 from sphinx.writers.text import TextTranslator
 
+from build_tools.markup import role_text
+
 
 class untranslated(nodes.Inline, nodes.TextElement):
     """A badge saying that the text after it is not yet translated."""
@@ -23,7 +25,7 @@ def untranslated_role(
     name: str, rawtext: str, text: str, lineno: int, inliner: Inliner,
     options: dict[str, Any] | None = None, content: list[str] | None = None,
 ) -> tuple[list[nodes.Node], list[nodes.system_message]]:
-    label = text.strip()
+    label = role_text(text).strip()
     return [untranslated(label, label, classes=["hb-untranslated"])], []
 
 
