@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import difflib
 import os
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -56,13 +57,39 @@ def display_path(path: Path) -> str:
         return str(path)
 
 
+#: The largest file the loader reads: fifty times the largest document of the
+#: handbook, and small enough that validating it takes seconds, not minutes.
+MAX_FILE_BYTES = 2 * 1024 * 1024
+#: How deep YAML may nest (mappings and lists), and how deep blocks and points
+#: may nest inside each other. The deepest real document, the contents of the
+#: Laws, nests points five deep (about a dozen YAML levels).
+MAX_YAML_DEPTH = 64
+MAX_NESTING = 12
+#: Points, examples and definitions become LaTeX lists, which nest at most six deep.
+MAX_LIST_DEPTH = 6
+
+
+def read_limited(path: Path, shown: str) -> bytes:
+    """The bytes of ``path``, refusing a file past :data:`MAX_FILE_BYTES`
+    (reported at the line where the limit falls)."""
+    try:
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise DiagnosticError([Diagnostic(shown, 0, 0, f"cannot read file: {exc.strerror}")]) from None
+    if len(raw) > MAX_FILE_BYTES:
+        line = raw.count(b"\n") + 1
+        raise DiagnosticError([Diagnostic(
+            shown, line, 1, f"file is larger than the limit of {MAX_FILE_BYTES // (1024 * 1024)} MiB: "
+            "split the document",
+        )])
+    return raw
+
+
 def compose(path: Path) -> yaml.Node:
     """Read ``path`` as one YAML document and return its node graph."""
     shown = display_path(path)
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise DiagnosticError([Diagnostic(shown, 0, 0, f"cannot read file: {exc.strerror}")]) from None
+    raw = read_limited(path, shown)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -71,9 +98,9 @@ def compose(path: Path) -> yaml.Node:
         raise DiagnosticError([Diagnostic(shown, line, column, "file is not valid UTF-8")]) from None
     try:
         nodes = list(yaml.compose_all(text, Loader=_FAST_LOADER))
-    except yaml.YAMLError:
+    except yaml.YAMLError as fast_error:
         # Malformed: the pure-Python parser words the problem best.
-        nodes = _compose_slowly(text, shown)
+        nodes = _compose_slowly(text, shown, fast_error)
     if not nodes or nodes[0] is None:
         raise DiagnosticError([Diagnostic(shown, 1, 1, "file is empty")])
     if len(nodes) > 1:
@@ -82,7 +109,42 @@ def compose(path: Path) -> yaml.Node:
             [_at(shown, extra, "a file holds one YAML document; remove the second '---'")]
         )
     root: yaml.Node = nodes[0]
+    _check_graph(root, text, shown)
     return root
+
+
+def _check_graph(root: yaml.Node, text: str, shown: str) -> None:
+    """Refuse aliases and nesting past :data:`MAX_YAML_DEPTH`.
+
+    An alias makes two places share one node, so a few hundred bytes of
+    aliases to aliases stand for billions of nodes (the "billion laughs"); a
+    handbook document has no use for them. Walked without recursion, in time
+    linear in the file.
+    """
+    seen: set[int] = set()
+    stack: list[tuple[yaml.Node, int]] = [(root, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if id(node) in seen:
+            raise DiagnosticError([_alias_diagnostic(text, shown)])
+        seen.add(id(node))
+        if depth > MAX_YAML_DEPTH:
+            raise DiagnosticError([_at(shown, node, f"nested more than {MAX_YAML_DEPTH} levels deep")])
+        if isinstance(node, yaml.SequenceNode):
+            stack.extend((child, depth + 1) for child in reversed(node.value))
+        elif isinstance(node, yaml.MappingNode):
+            for key, value in reversed(node.value):
+                stack.extend(((value, depth + 1), (key, depth + 1)))
+
+
+def _alias_diagnostic(text: str, shown: str) -> Diagnostic:
+    for event in yaml.parse(text, Loader=_FAST_LOADER):
+        if isinstance(event, yaml.AliasEvent):
+            mark = event.start_mark
+            return Diagnostic(shown, mark.line + 1, mark.column + 1,
+                              f"alias '*{event.anchor}': aliases are not allowed in handbook files; "
+                              "write the text out")
+    return Diagnostic(shown, 1, 1, "aliases are not allowed in handbook files")  # pragma: no cover
 
 
 #: libyaml's parser when PyYAML has it: several times faster than the pure-Python
@@ -90,15 +152,28 @@ def compose(path: Path) -> yaml.Node:
 _FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-def _compose_slowly(text: str, shown: str) -> list[yaml.Node]:
+def _compose_slowly(text: str, shown: str, fast_error: yaml.YAMLError) -> list[yaml.Node]:
     try:
         return list(yaml.compose_all(text, Loader=yaml.SafeLoader))
-    except yaml.MarkedYAMLError as exc:
+    except RecursionError:
+        # Nesting too deep for the pure-Python composer: libyaml's word on it.
+        raise DiagnosticError([_yaml_diagnostic(fast_error, text, shown)]) from None
+    except yaml.YAMLError as exc:
+        raise DiagnosticError([_yaml_diagnostic(exc, text, shown)]) from None
+
+
+def _yaml_diagnostic(exc: yaml.YAMLError, text: str, shown: str) -> Diagnostic:
+    if isinstance(exc, yaml.MarkedYAMLError):
         mark = exc.problem_mark or exc.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (0, 0)
-        raise DiagnosticError([Diagnostic(shown, line, column, _yaml_problem(exc))]) from None
-    except yaml.YAMLError as exc:
-        raise DiagnosticError([Diagnostic(shown, 0, 0, f"malformed YAML: {exc}")]) from None
+        return Diagnostic(shown, line, column, _yaml_problem(exc))
+    if isinstance(exc, yaml.reader.ReaderError):
+        # A character YAML does not allow (NUL, ESC...): locate it in the text.
+        line = text.count("\n", 0, exc.position) + 1
+        column = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
+        return Diagnostic(shown, line, column, f"character U+{exc.character:04X} is not allowed in YAML"
+                          if isinstance(exc.character, int) else f"malformed YAML: {exc.reason}")
+    return Diagnostic(shown, 0, 0, f"malformed YAML: {exc}")
 
 
 def _yaml_problem(exc: yaml.MarkedYAMLError) -> str:
@@ -131,6 +206,8 @@ class _Reader:
         self.language = language
         self.problems: list[Diagnostic] = []
         self.seen_ids: dict[str, yaml.Node] = {}
+        self.depth = 0  # blocks and points open around the one being read
+        self.lists = 0  # of them, those the PDF sets as lists (points)
 
     def error(self, node: yaml.Node, message: str, offset: int = 0) -> None:
         diagnostic = _at(self.path, node, message)
@@ -230,18 +307,24 @@ class _Reader:
                 return None
             return node.value.lower() in ("true", "yes", "on")
         if kind == "count":
-            if node.tag != _INT_TAG or int(node.value) < 1:
+            # YAML 1.1 also reads 0x1, 0b10, 010 and 1_0 as numbers; a handbook counts in digits.
+            if node.tag != _INT_TAG or not node.value.isdecimal() or int(node.value) < 1:
                 self.error(node, f"{where} must be a whole number from 1, not {node.value!r}")
                 return None
             return int(node.value)
         if kind == "int":
-            if node.tag != _INT_TAG or int(node.value) != schema.SCHEMA_VERSION:
+            if node.tag != _INT_TAG or not node.value.isdecimal() or int(node.value) != schema.SCHEMA_VERSION:
                 self.error(node, f"{where} must be {schema.SCHEMA_VERSION}, not {node.value!r}")
                 return None
             return int(node.value)
         if kind == "label":
             if node.tag == _NULL_TAG or not node.value.strip():
                 self.error(node, f"{where} is empty")
+                return None
+            control = markup.CONTROL.search(node.value)
+            if control:
+                self.error(node, f"{where} must be one line, without control characters "
+                                 f"(found {_char_name(control.group())})")
                 return None
             return node.value
         if kind == "id" and node.tag == _NULL_TAG:
@@ -276,6 +359,10 @@ class _Reader:
             return text
         if not text.strip():
             self.error(node, f"{where} is empty")
+            return None
+        control = _TEXT_CONTROL.search(text)
+        if control:
+            self.error(node, f"{where} holds a control character ({_char_name(control.group())})")
             return None
         self.inline_bridge(node, text)
         return text
@@ -329,7 +416,29 @@ class _Reader:
             return None
         return CallNote(values["call"], values["text"], _pos(node))
 
+    def nested(self, node: yaml.Node, is_list: bool) -> bool:
+        """Whether ``node`` may open one more level of blocks and points."""
+        if self.depth >= MAX_NESTING:
+            self.error(node, f"blocks and points nested more than {MAX_NESTING} deep")
+            return False
+        if is_list and self.lists >= MAX_LIST_DEPTH:
+            self.error(node, f"points, examples and definitions nested more than {MAX_LIST_DEPTH} deep "
+                             "(the deepest a printed list can go)")
+            return False
+        return True
+
     def block(self, node: yaml.Node) -> Block | None:
+        is_list = isinstance(node, yaml.MappingNode) and any(
+            getattr(key, "value", None) in ("example", "definition") for key, _ in node.value)
+        if not self.nested(node, is_list):
+            return None
+        self.depth += 1
+        try:
+            return self._block(node)
+        finally:
+            self.depth -= 1
+
+    def _block(self, node: yaml.Node) -> Block | None:
         if not isinstance(node, yaml.MappingNode):
             self.error(node, f"a block must be a mapping, not {_describe(node)}")
             return None
@@ -408,6 +517,17 @@ class _Reader:
         return table
 
     def point(self, node: yaml.Node) -> Point | None:
+        if not self.nested(node, True):
+            return None
+        self.depth += 1
+        self.lists += 1
+        try:
+            return self._point(node)
+        finally:
+            self.depth -= 1
+            self.lists -= 1
+
+    def _point(self, node: yaml.Node) -> Point | None:
         nodes: dict[str, yaml.Node] = {}
         values = self.mapping(node, schema.POINT, "point", nodes)
         if values is None or any(f.required and f.name not in values for f in schema.POINT):
@@ -441,6 +561,19 @@ _BUILDERS: dict[str, Callable[[dict[str, Any], Position], Block]] = {
         id=v["definition"], term=v["term"], text=v["text"], pos=pos
     ),
 }
+
+
+#: Control characters a text may not hold (line breaks and tabs it may: they fold to spaces).
+_TEXT_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+def _char_name(char: str) -> str:
+    r"""How a message names a character.
+
+    >>> _char_name("\n")
+    'U+000A'
+    """
+    return f"U+{ord(char):04X}"
 
 
 def _describe(node: yaml.Node) -> str:
@@ -556,7 +689,9 @@ def load_manifest(path: Path) -> Manifest:
     known = {"handbook", "title", "languages", "documents"}
     got: dict[str, yaml.Node] = {}
     for key, value in root.value:
-        if key.value not in known:
+        if not isinstance(key, yaml.ScalarNode):
+            reader.error(key, "keys of the manifest must be plain words")
+        elif key.value not in known:
             reader.error(key, f"unknown key '{key.value}' in the manifest")
         elif key.value in got:
             reader.error(key, f"duplicate key '{key.value}' in the manifest")
@@ -568,14 +703,20 @@ def load_manifest(path: Path) -> Manifest:
         raise DiagnosticError(problems)
 
     def words(node: yaml.Node, what: str) -> list[tuple[str, yaml.Node]]:
+        """The distinct words of a list; a repeated one is an error."""
         if not isinstance(node, yaml.SequenceNode):
             reader.error(node, f"'{what}' must be a list")
             return []
         out: list[tuple[str, yaml.Node]] = []
+        first: dict[str, yaml.Node] = {}
         for item in node.value:
             if not isinstance(item, yaml.ScalarNode) or item.tag != _STR_TAG:
                 reader.error(item, f"each of '{what}' must be a word")
+            elif item.value in first:
+                reader.error(item, f"'{item.value}' is listed twice in '{what}' "
+                                   f"(first at line {first[item.value].start_mark.line + 1})")
             else:
+                first[item.value] = item
                 out.append((item.value, item))
         return out
 
@@ -586,7 +727,11 @@ def load_manifest(path: Path) -> Manifest:
         languages.append(code)
     documents = []
     for doc_id, node in words(got["documents"], "documents"):
-        if not (path.parent / f"{doc_id}.yaml").is_file():
+        # An id, never a path: the manifest names documents of its own folder.
+        if not schema.ID_PATTERN.fullmatch(doc_id):
+            reader.error(node, f"invalid document id {doc_id!r}: a document is named by its id "
+                               "(lowercase letters, digits and hyphens), not by a path")
+        elif not (path.parent / f"{doc_id}.yaml").is_file():
             reader.error(node, f"document '{doc_id}' has no file {doc_id}.yaml beside the manifest")
         documents.append(doc_id)
     titles: dict[str, str] = {}
@@ -595,17 +740,26 @@ def load_manifest(path: Path) -> Manifest:
         reader.error(title_node, "'title' must map each language to the handbook's title")
     else:
         for key, value in title_node.value:
-            if key.value not in LANGUAGES:
-                reader.error(key, f"unknown language {key.value!r} in 'title'")
-            elif not isinstance(value, yaml.ScalarNode) or not value.value.strip():
+            if not isinstance(key, yaml.ScalarNode) or key.value not in LANGUAGES:
+                reader.error(key, f"unknown language {getattr(key, 'value', '')!r} in 'title'"
+                             if isinstance(key, yaml.ScalarNode) else "keys of 'title' must be language codes")
+            elif key.value in titles:
+                reader.error(key, f"duplicate language '{key.value}' in 'title'")
+            elif not isinstance(value, yaml.ScalarNode) or value.tag != _STR_TAG or not value.value.strip():
                 reader.error(value, f"title in {key.value!r} must be text")
+            elif markup.CONTROL.search(value.value):
+                reader.error(value, f"title in {key.value!r} must be one line")
             else:
                 titles[key.value] = value.value
     handbook = got["handbook"]
     if not isinstance(handbook, yaml.ScalarNode) or not schema.ID_PATTERN.fullmatch(handbook.value):
         reader.error(handbook, "'handbook' must be an id")
-    if not languages:
+    if not languages and isinstance(got["languages"], yaml.SequenceNode):
         reader.error(got["languages"], "the manifest lists no language")
+    if not documents and isinstance(got["documents"], yaml.SequenceNode):
+        reader.error(got["documents"], "the manifest lists no document")
+    if not titles and isinstance(title_node, yaml.MappingNode):
+        reader.error(title_node, "'title' gives no title")
     if problems:
         raise DiagnosticError(problems)
     return Manifest(
