@@ -1,5 +1,6 @@
 """Sphinx extension of the handbook: anchors, points, suits, untranslated markers,
-examples, inline references, auctions and hands, and the language switcher, one module per family.
+examples, inline references, auctions and hands, breaks in long words, and the language switcher,
+one module per family.
 
 Add ``build_tools.sphinxext`` to ``extensions``; every module's nodes have HTML,
 LaTeX and text visitors.
@@ -12,6 +13,7 @@ from typing import Any
 from sphinx.application import Sphinx
 
 from build_tools.sphinxext.anchors import setup_anchors
+from build_tools.sphinxext.breaks import setup_breaks
 from build_tools.sphinxext.examples import setup_examples
 from build_tools.sphinxext.inline import setup_inline
 from build_tools.sphinxext.languages import setup_languages
@@ -25,6 +27,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     setup_anchors(app)
     setup_points(app)
     setup_suits(app)
+    setup_breaks(app)
     setup_untranslated(app)
     setup_examples(app)
     setup_inline(app)

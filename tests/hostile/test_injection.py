@@ -30,6 +30,11 @@ from build_tools.i18n import extract
 from build_tools.loader import load_document
 from conftest import _missing, run_handbook
 
+# A word no line or table column can hold (it stopped xelatex with "Dimension too large").
+LONG = 3000
+# In a table cell, one that breaks into a page's height of lines (a table row
+# cannot continue on the next page).
+CELL = 600
 # A file the LaTeX attack tries to read into the PDF, and what it holds.
 SECRET_LINE = "hostile-secret-7f3a"
 
@@ -43,6 +48,7 @@ ATTACKS = [
     "x` {raw}`<i onclick=alert('tick')>`",
     "[link](javascript:alert('link'))",
     "*<b>emphasis</b>* and\n\n* b *",
+    "*in emphasis {raw}`<script>alert('em')</script>` [a](javascript:alert('em'))*",
     "\\input{SECRET} \\immediate\\write18{touch pwned}",
     "{{ 7 * 7 }} {% raw %} 100% %(total)s %d",
 ]
@@ -93,7 +99,8 @@ def hostile_document(secret: Path) -> dict[str, Any]:
                  "hands": [{"seat": "S", "label": lb(0), "cards": "♠A76 ♥K54 ♦D832 ♣K98"},
                            {"label": lb(1), "cards": "♠KD2 ♥AD2 ♦AK7 ♣A432"}]},
                 {"table": "tab", "caption": t(4), "header": [t(5), t(6)],
-                 "rows": [[t(7), t(8)], [lb(0), t(9)]]},
+                 "rows": [[t(7), t(8)], [lb(0), t(9)], ["L" * CELL, "Odpowiedź"]]},
+                {"paragraph": "long-word", "text": "Słowo " + "W" * LONG + " koniec."},
             ]},
         ],
     }
@@ -286,6 +293,22 @@ def test_latex_reads_no_file_and_prints_the_attack(hostile_build: Path) -> None:
         tex = next((hostile_build / "latex" / lang).glob("*.tex")).read_text(encoding="utf-8")
         assert not re.search(r"(?<!\\textbackslash\{\})\\(input|write18|immediate)\b", tex.split(r"\begin{document}")[1])
     assert not (hostile_build / "latex" / "pl" / "pwned").exists()
+
+
+@pytest.mark.tex
+def test_a_word_longer_than_a_page_breaks_across_lines(hostile_build: Path) -> None:
+    text = subprocess.run(["pdftotext", "-enc", "UTF-8", str(hostile_build / "pdf" / "hostile-pl.pdf"), "-"],
+                          check=True, capture_output=True, text=True).stdout
+    lines = text.splitlines()
+    # Every letter printed, in lines no longer than a page is wide.
+    assert "".join(lines).count("W") == LONG and "".join(lines).count("L") == CELL
+    assert max(len(line) for line in lines if "W" in line) < 120
+
+
+def test_long_words_may_break_on_a_phone(hostile_build: Path) -> None:
+    html = (hostile_build / "site" / "pl" / "hostile-rules.html").read_text(encoding="utf-8")
+    assert "W" * 20 + "<wbr>" + "W" * 20 in html
+    assert "W" * 41 not in html
 
 
 @pytest.mark.browser
