@@ -24,7 +24,7 @@ from sphinx.writers.latex import LaTeXTranslator
 LONG_WORD = 40
 BREAK_EVERY = 20
 
-_LONG = re.compile(r"\S{%d,}" % (LONG_WORD + 1))
+_LONG = re.compile(rf"\S{{{LONG_WORD + 1},}}")
 
 
 class wordbreak(nodes.Inline, nodes.Element):
