@@ -9,8 +9,20 @@ sees every problem of a run at once, each on one line::
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029]")
+
+
+def _escape(match: re.Match[str]) -> str:
+    r"""A control character as Python writes it in a string.
+
+    >>> Diagnostic("x.yaml", 1, 1, "invalid id 'a\nb'").message
+    "invalid id 'a\\nb'"
+    """
+    return repr(match.group())[1:-1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +38,12 @@ class Diagnostic:
     column: int
     message: str
     severity: str = "error"
+
+    def __post_init__(self) -> None:
+        # One problem, one line: a message quoting bad input (an id holding a
+        # line break) shows its control characters as escapes.
+        if _CONTROL.search(self.message):
+            object.__setattr__(self, "message", _CONTROL.sub(_escape, self.message))
 
     def __str__(self) -> str:
         place = self.path
