@@ -3,10 +3,18 @@
 Languages are independent Sphinx projects (own source, doctree and output
 folders), so they build in parallel processes, one per core; a federation with
 many languages can equally run one CI job per language and merge ``build/site``.
+
+A build may be killed at any moment. Each Sphinx or LaTeX step marks itself as
+running while it runs, so the next build knows when one died midway and redoes
+that language from scratch; its output is checked before it is stamped as
+current or published; and ``build/site`` is a link to a complete tree, switched
+in one rename, so it is never missing nor half-written.
 """
 
 from __future__ import annotations
 
+import ctypes
+import errno
 import hashlib
 import os
 import re
@@ -14,7 +22,7 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -91,10 +99,13 @@ def _sphinx_env(lang: str, layout: Layout) -> dict[str, str]:
     return env
 
 
-def sphinx_command(builder: str, lang: str, layout: Layout) -> list[str]:
+def sphinx_command(builder: str, lang: str, layout: Layout, fresh: bool = False) -> list[str]:
+    """The ``sphinx-build`` command of one step; ``fresh`` reads every page
+    again into a new environment and writes every output file (``-E -a``)."""
     out = layout.html(lang) if builder == "html" else layout.latex(lang)
     return [
         sys.executable, "-m", "sphinx", "-b", builder, "-W", "--keep-going", "-n",
+        *(["-E", "-a"] if fresh else []),
         "-c", str(layout.root), "-d", str(layout.doctrees(lang, builder)),
         str(layout.myst(lang)), str(out),
     ]
@@ -119,6 +130,20 @@ def sphinx_summary(output: str) -> str:
 
 #: What a step says when its inputs are those of its last successful run.
 UNCHANGED = "inputs unchanged since the last build; Sphinx not started"
+#: What a step says when it found that the last run of it died midway.
+INTERRUPTED = "the last build stopped midway; rebuilt from scratch"
+#: What a step says when its stamp is current but its output is not whole.
+DAMAGED = "the output of the last build is damaged; rebuilt from scratch"
+
+#: Beside a step's output: the digest of the inputs of its last run that
+#: finished and passed the check, then the pages that check found whole.
+STAMP_NAME = ".handbook-inputs"
+#: Beside a step's output while the step runs; found at the start of a step,
+#: it means the last run died in it (a finished or failed run removes it).
+RUNNING_NAME = ".handbook-running"
+#: Pages Sphinx writes of its own, beside one per MyST page.
+SPHINX_PAGES = ("genindex.html", "search.html")
+_SPHINX_OWN = {*SPHINX_PAGES, "py-modindex.html"}
 
 
 def inputs_digest(lang: str, layout: Layout) -> str:
@@ -143,51 +168,186 @@ def inputs_digest(lang: str, layout: Layout) -> str:
 
 @dataclass(frozen=True, slots=True)
 class _Stamp:
-    """The digest of a step's inputs, kept beside its output after it succeeded."""
+    """The digest of a step's inputs, kept beside its output after it finished
+    and its output passed the check: the only run a later one may skip for."""
 
     path: Path
     digest: str
 
     @classmethod
     def of(cls, out: Path, lang: str, layout: Layout) -> _Stamp:
-        return cls(out / ".handbook-inputs", inputs_digest(lang, layout))
+        return cls(out / STAMP_NAME, inputs_digest(lang, layout))
 
-    def is_current(self, product: Path) -> bool:
-        return product.exists() and self.path.exists() and self.path.read_text(encoding="ascii") == self.digest
+    def is_current(self) -> bool:
+        lines = _stamp_lines(self.path)
+        return bool(lines) and lines[0] == self.digest
 
     def clear(self) -> None:
         self.path.unlink(missing_ok=True)
 
-    def write(self) -> None:
+    def write(self, checked: Sequence[str] = ()) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.path.write_text(self.digest, encoding="ascii")
+        tmp = self.path.with_name(self.path.name + ".tmp")
+        tmp.write_text("\n".join([self.digest, *checked]) + "\n", encoding="ascii")
+        os.replace(tmp, self.path)
 
 
-def _run_sphinx(builder: str, lang: str, layout: Layout) -> str:
+def _stamp_lines(path: Path) -> list[str]:
     try:
-        return _run(sphinx_command(builder, lang, layout), layout.log(lang, builder), _sphinx_env(lang, layout))
+        return [line for line in path.read_text(encoding="ascii").splitlines() if line]
+    except FileNotFoundError:
+        return []
+
+
+def _whole_page(path: Path) -> str:
+    """Why ``path`` is not a whole HTML page, or ``""`` when it is: a page cut
+    short by a killed Sphinx is empty or lacks its closing tag."""
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        return f"{path}: missing"
+    if size == 0:
+        return f"{path}: empty"
+    with path.open("rb") as handle:
+        handle.seek(max(0, size - 256))
+        tail = handle.read()
+    return "" if b"</html>" in tail else f"{path}: cut short (no </html>)"
+
+
+def expected_pages(lang: str, layout: Layout) -> list[str]:
+    """The HTML pages a whole build of ``lang`` has: one per MyST page, and Sphinx's own."""
+    return sorted(p.stem + ".html" for p in layout.myst(lang).glob("*.md")) + list(SPHINX_PAGES)
+
+
+def html_problem(lang: str, layout: Layout, pages: Sequence[str] | None = None) -> str:
+    """The first page of ``pages`` (default: every expected page) missing or
+    not whole in the HTML output of ``lang``; ``""`` when there is none."""
+    for name in expected_pages(lang, layout) if pages is None else pages:
+        problem = _whole_page(layout.html(lang) / name)
+        if problem:
+            return problem
+    return ""
+
+
+def pdf_problem(path: Path) -> str:
+    """Why ``path`` is not a whole PDF (its header, and ``%%EOF`` in its last
+    kilobyte), or ``""`` when it is."""
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(5)
+            handle.seek(max(0, path.stat().st_size - 1024))
+            tail = handle.read()
+    except FileNotFoundError:
+        return f"{path}: missing"
+    if head != b"%PDF-":
+        return f"{path}: not a PDF"
+    return "" if b"%%EOF" in tail else f"{path}: cut short (no %%EOF)"
+
+
+def remove_stale_pages(lang: str, layout: Layout) -> list[str]:
+    """Delete HTML pages whose MyST page is gone (Sphinx never deletes output),
+    so that a document dropped from the manifest leaves the site."""
+    current = {p.stem for p in layout.myst(lang).glob("*.md")}
+    stale = sorted(p for p in layout.html(lang).glob("*.html") if p.stem not in current and p.name not in _SPHINX_OWN)
+    for page in stale:
+        page.unlink()
+    return [page.name for page in stale]
+
+
+def html_complete(lang: str, layout: Layout) -> bool:
+    """Whether the last HTML step of ``lang`` finished, passed its check, and
+    its pages are still whole: the only HTML that may be published."""
+    out = layout.html(lang)
+    stamp = _stamp_lines(out / STAMP_NAME)
+    # A stamp of an earlier version names no pages: check those expected now.
+    checked = stamp[1:] or None
+    return bool(stamp) and not (out / RUNNING_NAME).exists() and not html_problem(lang, layout, checked)
+
+
+def _run_sphinx(builder: str, lang: str, layout: Layout, fresh: bool) -> str:
+    try:
+        return _run(sphinx_command(builder, lang, layout, fresh), layout.log(lang, builder),
+                    _sphinx_env(lang, layout))
     except BuildFailed:
-        # Sphinx saves its environment even when -W fails the build; left in
-        # place, the next run would find nothing out of date and publish pages
-        # whose warnings were never fixed.
-        (layout.doctrees(lang, builder) / "environment.pickle").unlink(missing_ok=True)
+        _forget_environment(builder, lang, layout)
         raise
+
+
+def _forget_environment(builder: str, lang: str, layout: Layout) -> None:
+    """Sphinx saves its environment even when -W fails the build, and before it
+    writes a single page; left in place, the next run would find nothing out of
+    date and keep pages whose warnings were never fixed or that were never
+    completely written."""
+    (layout.doctrees(lang, builder) / "environment.pickle").unlink(missing_ok=True)
+
+
+@dataclass(frozen=True, slots=True)
+class _Step:
+    """One language's Sphinx (or LaTeX) step: its output folder, which holds
+    the marker saying it runs, and Sphinx's environment."""
+
+    lang: str
+    builder: str
+    out: Path
+    layout: Layout
+
+    @property
+    def marker(self) -> Path:
+        return self.out / RUNNING_NAME
+
+    def begin(self, fresh: bool) -> None:
+        """Mark the step as running, first throwing away all of its output and
+        Sphinx's environment when ``fresh``: nothing a dead run left is trusted."""
+        if fresh:
+            _remove(self.out)
+            _remove(self.layout.doctrees(self.lang, self.builder))
+        self.out.mkdir(parents=True, exist_ok=True)
+        self.marker.write_text(f"{os.getpid()}\n", encoding="ascii")
+
+    def end(self) -> None:
+        self.marker.unlink(missing_ok=True)
+
+
+def _why_fresh(stamp: _Stamp, step: _Step, problem: Callable[[], str]) -> str | None:
+    """``None`` when the step can be skipped, ``""`` when it runs as usual, or
+    the reason it must start from scratch."""
+    if step.marker.exists():
+        return INTERRUPTED
+    if not stamp.is_current():
+        return ""
+    return DAMAGED if problem() else None
 
 
 # Starting Sphinx costs about a second of imports and unpickling per language,
 # only to hear that nothing is out of date: a step whose inputs are those of its
-# last successful run is skipped.
+# last checked run, and whose output is still whole, is skipped.
 
 
 def build_html(lang: str, layout: Layout) -> StepResult:
     start = time.perf_counter()
-    stamp = _Stamp.of(layout.html(lang), lang, layout)
-    if stamp.is_current(layout.html(lang) / "index.html"):
+    step = _Step(lang, "html", layout.html(lang), layout)
+    stamp = _Stamp.of(step.out, lang, layout)
+    why = _why_fresh(stamp, step, lambda: html_problem(lang, layout))
+    if why is None:
         return StepResult(lang, "html", time.perf_counter() - start, UNCHANGED)
     stamp.clear()
-    output = _run_sphinx("html", lang, layout)
-    stamp.write()
-    return StepResult(lang, "html", time.perf_counter() - start, sphinx_summary(output))
+    step.begin(fresh=bool(why))
+    try:
+        output = _run_sphinx("html", lang, layout, fresh=bool(why))
+        removed = remove_stale_pages(lang, layout)
+        problem = html_problem(lang, layout)
+        if problem:
+            _forget_environment("html", lang, layout)
+            raise BuildFailed(f"[{lang}] html: Sphinx finished but {problem}; log: {layout.log(lang, 'html')}")
+    except BuildFailed:
+        step.end()
+        raise
+    stamp.write(expected_pages(lang, layout))
+    step.end()
+    summary = sphinx_summary(output)
+    if removed:
+        summary += f"; removed {', '.join(removed)}"
+    return StepResult(lang, "html", time.perf_counter() - start, f"{why}; {summary}" if why else summary)
 
 
 def build_pdf(lang: str, layout: Layout, manifest: Manifest) -> StepResult:
@@ -195,11 +355,37 @@ def build_pdf(lang: str, layout: Layout, manifest: Manifest) -> StepResult:
     name = f"{manifest.id}-{lang}"
     target = layout.pdf / f"{name}.pdf"
     latex_dir = layout.latex(lang)
+    step = _Step(lang, "latex", latex_dir, layout)
     stamp = _Stamp.of(latex_dir, lang, layout)
-    if stamp.is_current(target):
+    why = _why_fresh(stamp, step, lambda: pdf_problem(target))
+    if why is None:
         return StepResult(lang, "pdf", time.perf_counter() - start, f"{display_path(target)}: {UNCHANGED}")
     stamp.clear()
-    _run_sphinx("latex", lang, layout)
+    # Fresh, the whole LaTeX folder goes: latexmk's database would otherwise
+    # call a PDF cut short by a killed xelatex up to date.
+    step.begin(fresh=bool(why))
+    try:
+        tex_log = _latex_to_pdf(lang, layout, name, fresh=bool(why))
+    except BuildFailed:
+        step.end()
+        raise
+    layout.pdf.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_suffix(".pdf.tmp")
+    shutil.copyfile(latex_dir / f"{name}.pdf", tmp)
+    os.replace(tmp, target)
+    stamp.write([target.name])
+    step.end()
+    pages = re.search(r"Output written on .*?\((\d+) pages?", tex_log)
+    count = f" ({pages.group(1)} pages)" if pages else ""
+    return StepResult(lang, "pdf", time.perf_counter() - start,
+                      (f"{why}; " if why else "") + f"{display_path(target)}{count}")
+
+
+def _latex_to_pdf(lang: str, layout: Layout, name: str, fresh: bool) -> str:
+    """Sphinx's LaTeX, then latexmk; returns xelatex's log once the PDF is whole
+    and has every glyph."""
+    latex_dir = layout.latex(lang)
+    _run_sphinx("latex", lang, layout, fresh)
     _run(
         ["latexmk", "-xelatex", "-interaction=nonstopmode", "-halt-on-error", "-file-line-error",
          f"{name}.tex"],
@@ -213,22 +399,22 @@ def build_pdf(lang: str, layout: Layout, manifest: Manifest) -> StepResult:
             f"[{lang}] pdf: {len(missing)} glyphs missing from the fonts: {shown} "
             f"(see {latex_dir / (name + '.log')})"
         )
-    layout.pdf.mkdir(parents=True, exist_ok=True)
-    tmp = target.with_suffix(".pdf.tmp")
-    shutil.copyfile(latex_dir / f"{name}.pdf", tmp)
-    os.replace(tmp, target)
-    stamp.write()
-    pages = re.search(r"Output written on .*?\((\d+) pages?", tex_log)
-    count = f" ({pages.group(1)} pages)" if pages else ""
-    return StepResult(lang, "pdf", time.perf_counter() - start, f"{display_path(target)}{count}")
+    problem = pdf_problem(latex_dir / f"{name}.pdf")
+    if problem:
+        for product in (f"{name}.pdf", f"{name}.fdb_latexmk"):
+            (latex_dir / product).unlink(missing_ok=True)
+        raise BuildFailed(f"[{lang}] pdf: latexmk finished but {problem}; log: {layout.log(lang, 'xelatex')}")
+    return tex_log
 
 
 def run_parallel(
     tasks: Iterable[Callable[[], StepResult]], jobs: int, report: Callable[[StepResult], None]
 ) -> None:
     """Run ``tasks`` on ``jobs`` workers (each starts its own processes); report
-    each result as it comes; raise the first failure after all have finished."""
+    each result as it comes; raise the first failure after all have finished
+    (an ``OSError``, such as a full disk, before the steps that merely failed)."""
     failures: list[BaseException] = []
+    errors: list[OSError] = []
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
         futures = [pool.submit(task) for task in tasks]
         for future in futures:
@@ -236,47 +422,165 @@ def run_parallel(
                 report(future.result())
             except BuildFailed as exc:
                 failures.append(exc)
+            except OSError as exc:
+                errors.append(exc)
+    if errors:
+        raise errors[0]
     if failures:
         raise BuildFailed("\n".join(str(f) for f in failures))
 
 
-def publish(layout: Layout, manifest: Manifest) -> Path:
-    """Assemble ``build/site`` from the HTML and PDFs, swapping it in whole so
-    that readers never see a half-written site."""
-    new = layout.build / ".site-new"
-    old = layout.build / ".site-old"
-    for stale in (new, old):
-        if stale.exists():
-            shutil.rmtree(stale)
-    new.mkdir(parents=True)
+def remove_debris(layout: Layout) -> None:
+    """Delete the temporary files a killed build left half-written (MyST pages
+    and PDFs are written beside their target, then renamed into place). Only
+    called under the build folder's lock, when no other build is writing."""
+    for pattern in ("myst/*/.*.tmp", "pdf/*.tmp", "*/*/" + STAMP_NAME + ".tmp"):
+        for path in layout.build.glob(pattern):
+            path.unlink(missing_ok=True)
+
+
+#: ``build/site`` links to one tree below this folder of ``build``.
+PUBLISHED = ".published"
+_LINK_TMP = ".site.tmp"
+#: What earlier versions swapped in and out by renaming folders.
+_OLD_SWAP = (".site-new", ".site-old")
+_NOT_PUBLISHED = {".buildinfo", ".doctrees", STAMP_NAME, RUNNING_NAME}
+
+
+def publishable(layout: Layout, manifest: Manifest) -> list[str]:
+    """The languages of ``manifest`` whose website may be published now."""
+    return [lang for lang in manifest.languages if html_complete(lang, layout)]
+
+
+def publish(layout: Layout, manifest: Manifest, languages: Sequence[str]) -> Path:
+    """Copy the HTML of ``languages`` and their PDFs into a new tree, then
+    point ``build/site`` at it in one rename: readers, and a build killed at
+    any moment, see the previous site or the new one, whole.
+
+    Copies, not links: Sphinx rewrites its output files in place, and a failed
+    rebuild must not reach the published site.
+    """
+    root = layout.build / PUBLISHED
+    _remove_unpublished(layout, keep=_published_tree(layout))
+    root.mkdir(parents=True, exist_ok=True)
+    numbers = [int(p.name) for p in root.iterdir() if p.name.isdigit()]
+    tree = root / str(max(numbers, default=0) + 1)
+    try:
+        _assemble(tree, layout, manifest, languages)
+        _switch(layout.site, tree)
+    except BaseException:
+        if _published_tree(layout) != tree.name:
+            shutil.rmtree(tree, ignore_errors=True)
+            (layout.build / _LINK_TMP).unlink(missing_ok=True)
+        raise
+    # The new site is out; the old trees go, and a failure to delete them
+    # now is retried at the next publish.
+    try:
+        _remove_unpublished(layout, keep=tree.name)
+    except OSError:
+        pass
+    return layout.site
+
+
+def _published_tree(layout: Layout) -> str | None:
+    """The name of the tree ``build/site`` links to, if it is such a link."""
+    if not layout.site.is_symlink():
+        return None
+    target = Path(os.readlink(layout.site))
+    return target.name if target.parent.name == PUBLISHED else None
+
+
+def _remove_unpublished(layout: Layout, keep: str | None) -> None:
+    """Delete every tree but ``keep``: old sites and half-assembled ones a
+    killed build left behind, with its temporary link and the folders of
+    earlier versions' swaps."""
+    root = layout.build / PUBLISHED
+    if root.is_dir():
+        for tree in root.iterdir():
+            if tree.name != keep:
+                _remove(tree)
+    for name in (_LINK_TMP, _LINK_TMP + ".old", *_OLD_SWAP):
+        _remove(layout.build / name)
+
+
+def _remove(path: Path) -> None:
+    if path.is_symlink() or path.is_file():
+        path.unlink()
+    elif path.exists():
+        shutil.rmtree(path)
+
+
+def _raise(error: OSError) -> None:
+    raise error
+
+
+def _copy_tree(src: Path, dst: Path) -> None:
+    """Copy Sphinx's output without its bookkeeping, stopping at the first
+    error as it is (``shutil.copytree`` gathers them into one unreadable list)."""
+    for folder, dirs, files in os.walk(src, onerror=_raise):
+        here = dst / Path(folder).relative_to(src)
+        here.mkdir(parents=True, exist_ok=True)
+        dirs[:] = [d for d in dirs if d not in _NOT_PUBLISHED]
+        for name in files:
+            if name not in _NOT_PUBLISHED:
+                shutil.copyfile(Path(folder) / name, here / name)
+
+
+def _assemble(tree: Path, layout: Layout, manifest: Manifest, languages: Sequence[str]) -> None:
+    tree.mkdir()
     entries = []
-    for lang in manifest.languages:
-        html = layout.html(lang)
-        if not (html / "index.html").exists():
-            raise BuildFailed(f"[{lang}] no HTML to publish: run 'handbook build --html' first")
-        # Copies, not links: Sphinx rewrites its output files in place, and a
-        # failed rebuild must not reach the published site.
-        shutil.copytree(html, new / lang,
-                        ignore=shutil.ignore_patterns(".buildinfo", ".doctrees", ".handbook-inputs"))
+    for lang in languages:
+        _copy_tree(layout.html(lang), tree / lang)
         pdf = layout.pdf / f"{manifest.id}-{lang}.pdf"
-        if pdf.exists():
-            (new / "pdf").mkdir(exist_ok=True)
-            shutil.copyfile(pdf, new / "pdf" / pdf.name)
+        has_pdf = not pdf_problem(pdf)
+        if has_pdf:
+            (tree / "pdf").mkdir(exist_ok=True)
+            shutil.copyfile(pdf, tree / "pdf" / pdf.name)
         entries.append({
             "code": lang,
             "name": LANGUAGE_NAMES.get(lang, lang),
             "title": manifest.title(lang),
-            "pdf": f"pdf/{pdf.name}" if pdf.exists() else "",
+            "pdf": f"pdf/{pdf.name}" if has_pdf else "",
         })
     env = SandboxedEnvironment(loader=FileSystemLoader(TEMPLATES), undefined=StrictUndefined, autoescape=True)
     page = env.get_template("site-index.html.j2").render(
         languages=entries, titles={lang: manifest.title(lang) for lang in manifest.languages},
-        default_language=manifest.languages[0],
+        default_language=languages[0],
     )
-    (new / "index.html").write_text(page, encoding="utf-8")
-    if layout.site.exists():
-        os.replace(layout.site, old)
-    os.replace(new, layout.site)
-    if old.exists():
-        shutil.rmtree(old)
-    return layout.site
+    (tree / "index.html").write_text(page, encoding="utf-8")
+
+
+def _switch(site: Path, tree: Path) -> None:
+    """Point ``site`` at ``tree`` in one rename of a new link over the old.
+
+    The link is relative, so the build folder can be moved or copied whole.
+    A real folder left by an earlier version is exchanged with the link in
+    one ``renameat2`` where the system has it, and goes with the old trees."""
+    link = site.with_name(_LINK_TMP)
+    _remove(link)
+    os.symlink(os.path.relpath(tree, site.parent), link)
+    if site.is_dir() and not site.is_symlink():
+        _exchange(link, site)  # the old folder, now at the link's name, goes with the old trees
+    else:
+        os.replace(link, site)
+
+
+_AT_FDCWD = -100
+_RENAME_EXCHANGE = 2
+
+
+def _exchange(a: Path, b: Path) -> None:
+    """Swap two paths atomically; where the system cannot, move ``b`` aside
+    to ``a``'s name in two renames (``b`` is missing between them)."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    renameat2 = getattr(libc, "renameat2", None)
+    if renameat2 is not None:
+        if renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE) == 0:
+            return
+        code = ctypes.get_errno()
+        if code not in (errno.ENOSYS, errno.EINVAL, errno.EOPNOTSUPP):
+            raise OSError(code, os.strerror(code), str(b))
+    aside = a.with_name(a.name + ".old")
+    os.replace(a, aside)  # the link, out of the way
+    os.rename(b, a)
+    os.replace(aside, b)

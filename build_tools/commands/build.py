@@ -4,6 +4,10 @@ Stages: load and validate, check examples, translate and render MyST (files
 rewritten only when their content changes), Sphinx per language in parallel
 processes, xelatex, then publish build/site atomically: a failed build leaves
 the previous site as it was.
+
+Everything after validation holds the build folder's lock, so a second build
+in the same folder waits for the first; a build killed at any point leaves
+the previous site published and its debris to the next build, which repairs it.
 """
 
 from __future__ import annotations
@@ -17,8 +21,10 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from build_tools import build as builder
+from build_tools import lock
 from build_tools.commands._common import add_location_arguments, report, usage_error
 from build_tools.diagnostics import DiagnosticError
+from build_tools.loader import Manifest, display_path
 from build_tools.pipeline import Handbook, check_examples, load_handbook, render_language
 from build_tools.render import RenderResult
 
@@ -51,21 +57,43 @@ def _render(handbook: Handbook, languages: list[str], layout: builder.Layout, jo
 
 def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
-    html = args.html or not (args.pdf or args.render_only)
-    pdf = args.pdf or not (args.html or args.render_only)
     try:
         handbook = load_handbook(args.source, args.translations)
         checked = check_examples(handbook)
     except DiagnosticError as exc:
         return report(exc)
     manifest = handbook.manifest
-    languages = args.language or list(manifest.languages)
+    # Named twice, a language would get two Sphinx processes writing one folder.
+    languages = list(dict.fromkeys(args.language or manifest.languages))
     unknown = [lang for lang in languages if lang not in manifest.languages]
     if unknown:
         return usage_error(f"language {unknown[0]!r} is not in {manifest.path} "
                            f"(it has {', '.join(manifest.languages)})")
     _say(f"handbook: {len(handbook.documents)} documents valid, {checked} examples checked")
     layout = builder.Layout(root=builder.ROOT, build=args.build_dir.resolve(), source=args.source.resolve())
+
+    def waiting(pid: int | None) -> None:
+        _say(f"handbook: waiting for another build in {display_path(layout.build)}/ "
+             f"(pid {pid if pid is not None else 'unknown'}) ...")
+
+    try:
+        with lock.exclusive(layout.build, waiting):
+            return _build(args, handbook, languages, layout, started)
+    except OSError as exc:
+        # A full disk, a folder that cannot be written: what was being written
+        # is cleaned up on the way here, and the published site is untouched.
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"handbook: error: {where}{exc.strerror or exc}", file=sys.stderr)
+        return 1
+
+
+def _build(args: argparse.Namespace, handbook: Handbook, languages: list[str], layout: builder.Layout,
+           started: float) -> int:
+    """Render, build and publish; called holding the build folder's lock."""
+    html = args.html or not (args.pdf or args.render_only)
+    pdf = args.pdf or not (args.html or args.render_only)
+    manifest = handbook.manifest
+    builder.remove_debris(layout)
     try:
         for lang, result in zip(languages, _render(handbook, languages, layout, args.jobs), strict=True):
             _say(f"[{lang}] myst: {len(result.written)} written, {len(result.unchanged)} unchanged"
@@ -88,18 +116,28 @@ def run(args: argparse.Namespace) -> int:
                 [functools.partial(builder.build_pdf, lang, layout, manifest) for lang in languages],
                 args.jobs, show,
             )
-        unbuilt = [lang for lang in manifest.languages if not (layout.html(lang) / "index.html").exists()]
-        if not html and unbuilt:
-            # PDFs alone on a fresh build folder: there is no website to publish
-            # them with yet, and that is not an error.
-            _say(f"handbook: PDFs in {os.path.relpath(layout.pdf)}; site not published "
-                 f"(no HTML yet for {', '.join(unbuilt)}: 'handbook build --html' makes it) "
-                 f"in {time.perf_counter() - started:.1f} s")
-            return 0
-        site = builder.publish(layout, manifest)
+        return _publish(layout, manifest, started)
     except builder.BuildFailed as exc:
         print(f"handbook: error: {exc}", file=sys.stderr)
         print("handbook: build/site left as it was", file=sys.stderr)
         return 1
+
+
+def _publish(layout: builder.Layout, manifest: Manifest, started: float) -> int:
+    """Publish every language whose website is built and whole, and say which
+    are not: one language built on a fresh folder is a site of one language."""
+    ready = builder.publishable(layout, manifest)
+    unbuilt = [lang for lang in manifest.languages if lang not in ready]
+    if not ready:
+        # PDFs alone on a fresh build folder: there is no website to publish
+        # them with yet, and that is not an error.
+        _say(f"handbook: PDFs in {os.path.relpath(layout.pdf)}; site not published "
+             f"(no HTML yet for {', '.join(unbuilt)}: 'handbook build --html' makes it) "
+             f"in {time.perf_counter() - started:.1f} s")
+        return 0
+    site = builder.publish(layout, manifest, ready)
     _say(f"handbook: published {os.path.relpath(site)} in {time.perf_counter() - started:.1f} s")
+    if unbuilt:
+        _say(f"handbook: not published yet (no complete website): {', '.join(unbuilt)} "
+             f"('handbook build --html -l {unbuilt[0]}' builds it)")
     return 0
