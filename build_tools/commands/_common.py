@@ -16,6 +16,15 @@ def add_location_arguments(parser: argparse.ArgumentParser) -> None:
                         help="folder of the gettext catalogs (default: %(default)s)")
 
 
+def positive(text: str) -> int:
+    """An option's whole number from 1 (argparse names this function in its
+    message: "invalid positive value: '-3'")."""
+    value = int(text)
+    if value < 1:
+        raise ValueError(text)
+    return value
+
+
 def usage_error(message: str) -> int:
     """Print a one-line error about the command's input; the exit code is 2."""
     print(f"handbook: error: {message}", file=sys.stderr)

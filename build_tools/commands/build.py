@@ -22,7 +22,7 @@ from pathlib import Path
 
 from build_tools import build as builder
 from build_tools import lock
-from build_tools.commands._common import add_location_arguments, report, usage_error
+from build_tools.commands._common import add_location_arguments, positive, report, usage_error
 from build_tools.diagnostics import DiagnosticError
 from build_tools.loader import Manifest, display_path
 from build_tools.pipeline import Handbook, check_examples, load_handbook, render_language
@@ -35,7 +35,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--render-only", action="store_true", help="stop after writing the MyST pages")
     parser.add_argument("-l", "--language", action="append", metavar="LANG",
                         help="build only this language (repeatable; default: every language of the manifest)")
-    parser.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1,
+    parser.add_argument("-j", "--jobs", type=positive, default=os.cpu_count() or 1,
                         help="languages built at once (default: the number of cores, %(default)s)")
     parser.add_argument("--build-dir", type=Path, default=Path("build"), help="output folder (default: %(default)s)")
     add_location_arguments(parser)
