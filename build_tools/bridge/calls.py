@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 
 from .basics import Strain
-from .errors import InvalidCallError
+from .errors import BridgeError, InvalidCallError
 
 BID_COUNT = 35
 PASS_INDEX = 35
@@ -83,15 +83,27 @@ class Call:
 
     @classmethod
     def parse(cls, text: str) -> Call:
-        """Read one call in canonical English (``1C``...``7NT``, ``P``, ``X``,
-        ``XX``), case-insensitive, with suit symbols ♣♦♥♠ accepted and the
-        long words ``pass``, ``dbl``, ``rdbl``. Anything else is an error."""
+        """Read one call in English exactly as ``profile("en").parse_call``
+        does: ``1C``...``7NT``, ``P``, ``X``, ``XX``, case-insensitive, with
+        suit symbols ♣♦♥♠, ``1N`` and ``1 NT``, and the words ``Pass``, ``Dbl``,
+        ``Double``, ``Rdbl``, ``Redbl``, ``Redouble``. Anything else is an error.
+
+        >>> Call.parse("Double"), Call.parse("1 NT"), Call.parse("redbl")
+        (Call.parse('X'), Call.parse('1NT'), Call.parse('XX'))
+        """
         found = _CANONICAL.get(text.strip().upper())
         if found is not None:
             return found
         match = _LEVEL_STRAIN.fullmatch(text.strip())
         if match is not None and not 1 <= int(match.group(1)) <= 7:
             raise InvalidCallError(f"level {int(match.group(1))} out of range 1-7 in {text!r}")
+        from .notation import ENGLISH
+
+        try:
+            return ENGLISH.parse_call(text)
+        except BridgeError as error:
+            if "out of range" in str(error):
+                raise
         raise InvalidCallError(f"unknown call {text!r}")
 
     def __str__(self) -> str:
@@ -132,7 +144,7 @@ for _call in ALL_CALLS:
         assert strain is not None
         _CANONICAL[f"{_call.level}{strain.symbol}"] = _call
 _CANONICAL.update({"PASS": PASS, "DBL": DOUBLE, "RDBL": REDOUBLE, "XX": REDOUBLE})
-_LEVEL_STRAIN = re.compile(r"(\d+)\s*(?:[CDHS♣♦♥♠]|NT)", re.IGNORECASE)
+_LEVEL_STRAIN = re.compile(r"(\d+)\s*(?:[CDHS♣♦♥♠]|NT|N)", re.IGNORECASE)
 
 
 class Penalty(enum.Enum):

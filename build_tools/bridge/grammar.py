@@ -10,6 +10,18 @@ as digits first, so ``8S`` is a level out of range rather than junk.
 >>> g = Grammar((("C", Strain.CLUBS), ("NT", Strain.NOTRUMP)), (("P", PASS), ("X", DOUBLE)))
 >>> [[str(c) for c in slot.calls] for slot in g.scan("1C/NT (X) ?")]
 [['1C', '1NT'], ['X'], []]
+
+Full-width forms (``（加倍）``, ``－``, ``１``) are read as their ASCII
+counterparts, as the CBA text mixes both. Dashes that might stand for passes
+(two in one gap, or one before the first call or after the last) are an error
+that says so, never a guess:
+
+>>> [[str(c) for c in slot.calls] for slot in g.scan("1C（X）－1NT")]
+[['1C'], ['X'], ['1NT']]
+>>> g.scan("1C - - 1NT")
+Traceback (most recent call last):
+...
+build_tools.bridge.errors.InvalidAuctionError: dashes in '1C - - 1NT' might stand for passes; write each pass as a call ('P')
 """
 
 from __future__ import annotations
@@ -22,6 +34,19 @@ from .errors import InvalidAuctionError, InvalidCallError
 from .views import QUESTION, Slot
 
 SEPARATORS = "\\s\\-–—_,;"
+DASHES = "-–—"
+# U+FF01..U+FF5E are the full-width forms of ASCII '!'..'~'; U+3000 is the
+# ideographic space. One character each way, so positions do not move.
+FULL_WIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
+
+
+def normalise(text: str) -> str:
+    """``text`` with full-width ASCII forms made ASCII, character for character.
+
+    >>> normalise("1♣（加倍）1♥－２ＮＴ")
+    '1♣(加倍)1♥-2NT'
+    """
+    return text.translate(FULL_WIDTH)
 
 
 def alternation(words: list[str]) -> str:
@@ -32,7 +57,7 @@ def alternation(words: list[str]) -> str:
 class Grammar:
     """Scans auction text into :class:`~build_tools.bridge.views.Slot` values."""
 
-    __slots__ = ("_scanner", "_item", "_strain_splitter", "_strain_of", "_word_of")
+    __slots__ = ("_scanner", "_item", "_strain_splitter", "_strain_of", "_word_of", "_pass_word")
 
     def __init__(
         self,
@@ -60,6 +85,7 @@ class Grammar:
         self._strain_splitter = re.compile(strain_alt, re.IGNORECASE)
         self._strain_of = {w.casefold(): s for w, s in reversed(strains)}
         self._word_of = {w.casefold(): c for w, c in reversed(words)}
+        self._pass_word = next((w for w, c in words if c.is_pass), "P")
 
     def scan(self, text: str) -> list[Slot]:
         """The slots of a written auction; bracketed calls become opponents' slots."""
@@ -99,20 +125,28 @@ class Grammar:
 
     def _tokens(self, text: str) -> list[tuple[str, int, Slot]]:
         tokens: list[tuple[str, int, Slot]] = []
+        original, text = text, normalise(text)
         position = 0
         while position < len(text):
             match = self._scanner.match(text, position)
             if match is None:
                 junk = re.match(rf"[^{SEPARATORS}()\[\]?]+", text[position:])
-                raise _unknown(junk.group(0) if junk else text[position], text)
+                raise _unknown(junk.group(0) if junk else text[position], original)
             position = match.end()
             kind = match.lastgroup or ""
             if kind == "sep":
+                dashes = sum(match.group(0).count(d) for d in DASHES)
+                at_edge = match.start() == 0 or position == len(text)
+                if dashes > 1 or (dashes and at_edge):
+                    raise InvalidAuctionError(
+                        f"dashes in {original!r} might stand for passes; "
+                        f"write each pass as a call ({self._pass_word!r})"
+                    )
                 continue
             if kind == "q":
                 slot = QUESTION
             elif kind == "alts":
-                slot = Slot(self._alternatives(match.group("alts"), text))
+                slot = Slot(self._alternatives(match.group("alts"), original))
             else:
                 slot = QUESTION  # placeholder for a bracket, never used as a call
             tokens.append((kind, match.start(), slot))

@@ -12,6 +12,12 @@ sv       ``NT``       ``pass D RD``               ``E K D kn 10``          ``♠
 zh       ``无将``     ``不叫 加倍 再加倍``        ``A K Q J 10``           ``♠AKQJ ♥…``
 =======  ===========  ==========================  =======================  ===============
 
+Besides these, each profile reads its literature's common variants (the first
+spelling is the one printed): English ``1N``, ``Dbl``, ``Rdbl``/``Redbl`` and a
+final ``All Pass``/``AP``; ``X`` and ``XX`` in pl, es, sv and zh; Spanish
+``1SA``, ``Pasa``, ``Doble``, ``Redoble``; Russian ``ктр``, ``рктр``; Chinese
+``Pass``. Full-width forms (``（加倍）``, ``－``) read as ASCII everywhere.
+
 Suit symbols ♣♦♥♠ are read in every profile; Russian suits are the letters
 ``т б ч п``; Swedish also reads the Symbol-font glyphs ``§ ¨ © ª`` of old
 files; Chinese writes ``梅花 方块 红心 黑桃``. The grammar decides where a letter
@@ -39,7 +45,7 @@ from .basics import SUITS_HIGH_FIRST, Seat, Strain, Suit, Vulnerability
 from .calls import BIDS, DOUBLE, PASS, REDOUBLE, Call
 from .cards import Holding, Rank
 from .errors import InvalidAuctionError, InvalidCallError, InvalidHandError, InvalidNotationError
-from .grammar import Grammar, alternation
+from .grammar import Grammar, alternation, normalise
 from .hands import Hand
 from .views import AuctionPattern, Slot, View
 
@@ -67,9 +73,12 @@ class Profile:
     alternative_joiner: str = "/"
     needs_boundary: bool = True
     pbn_hands: bool = False
+    all_pass: tuple[str, ...] = ()
+    """Words that end a written auction with as many passes as it needs (``AP``)."""
     _grammar: Grammar = field(init=False, repr=False, compare=False)
     _simple: dict[str, Call] = field(init=False, repr=False, compare=False)
     _label_re: re.Pattern[str] = field(init=False, repr=False, compare=False)
+    _all_pass_re: re.Pattern[str] | None = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         strains = self.strains + _SYMBOLS
@@ -84,6 +93,10 @@ class Profile:
         set_(self, "_simple", simple)
         set_(self, "_label_re", re.compile(alternation([w for w, _ in labels])))
         set_(self, "suit_labels", labels)
+        words_re = alternation(list(self.all_pass)).replace(re.escape(" "), r"\s+")
+        set_(self, "_all_pass_re", re.compile(
+            rf"(?:^|(?<=[\s\-–—_,;)\]]))(?:{words_re})[\s.]*$", re.IGNORECASE,
+        ) if self.all_pass else None)
 
     # --- calls -----------------------------------------------------------
 
@@ -102,7 +115,7 @@ class Profile:
         >>> profile("ru").parse_call("1 БК"), profile("es").parse_call("doblo")
         (Call.parse('1NT'), Call.parse('X'))
         """
-        found = self._simple.get(text.strip().casefold())
+        found = self._simple.get(normalise(text).strip().casefold())
         if found is not None:
             return found
         slots = self._grammar.scan(text)
@@ -115,7 +128,7 @@ class Profile:
         # whole token of this notation; anything else goes to the grammar.
         simple = self._simple
         calls = []
-        for token in text.split():
+        for token in normalise(text).split():
             call = simple.get(token.casefold())
             if call is None:
                 return None
@@ -177,7 +190,19 @@ class Profile:
         >>> profile("es").parse_pattern("1♣_(Paso)_1♠", View.TABLE).to_table() == \\
         ...     profile("es").parse_pattern("1♣-1♠", View.PARTNERSHIP).to_table()
         True
+
+        English ``All Pass`` (``AP``) at the end stands for the passes that
+        end the auction; the result is then in the table view:
+
+        >>> str(profile("en").parse_pattern("1S-(X)-2S AP", View.PARTNERSHIP))
+        '1S X 2S P P P'
         """
+        if self._all_pass_re is not None:
+            ending = self._all_pass_re.search(text)
+            if ending is not None:
+                before = text[: ending.start()].rstrip(" \t-–—_,;")
+                written = self.parse_pattern(before, view) if before.strip() else AuctionPattern(())
+                return written.to_table().all_pass(text)
         slots = self._grammar.scan(text)
         if view is View.PARTNERSHIP or not any(slot.opponent for slot in slots):
             return AuctionPattern(tuple(slots), view)
@@ -357,20 +382,21 @@ def _ranks(ace: str, king: str, queen: str, jack: str, *ten: str) -> tuple[tuple
 ENGLISH = Profile(
     code="en",
     name="English",
-    strains=_strains(("C",), ("D",), ("H",), ("S",), ("NT",)),
-    words=_words(("P", "Pass"), ("X", "Dbl", "Double"), ("XX", "Rdbl", "Redouble")),
+    strains=_strains(("C",), ("D",), ("H",), ("S",), ("NT", "N")),
+    words=_words(("P", "Pass"), ("X", "Dbl", "Double"), ("XX", "Rdbl", "Redbl", "Redouble")),
     suit_labels=(("S", Suit.SPADES), ("H", Suit.HEARTS), ("D", Suit.DIAMONDS), ("C", Suit.CLUBS)),
     ranks=_ranks("A", "K", "Q", "J", "T", "10"),
     spots=("x", "X"),
     partnership_separator="-",
     bracket_separator="-",
     pbn_hands=True,
+    all_pass=("All Pass", "AP"),
 )
 POLISH = Profile(
     code="pl",
     name="polski",
     strains=_strains((), (), (), (), ("BA",)),
-    words=_words(("pas",), ("ktr", "kontra"), ("rktr", "rekontra")),
+    words=_words(("pas",), ("ktr", "kontra", "X"), ("rktr", "rekontra", "XX")),
     suit_labels=(),
     ranks=_ranks("A", "K", "D", "W", "10"),
     brackets=("[", "]"),
@@ -379,7 +405,7 @@ RUSSIAN = Profile(
     code="ru",
     name="русский",
     strains=_strains(("т",), ("б",), ("ч",), ("п",), ("БК",)),
-    words=_words(("пас",), ("контра",), ("реконтра",)),
+    words=_words(("пас",), ("контра", "ктр"), ("реконтра", "рктр")),
     suit_labels=(("п", Suit.SPADES), ("ч", Suit.HEARTS), ("б", Suit.DIAMONDS), ("т", Suit.CLUBS)),
     ranks=_ranks("Т", "К", "Д", "В", "10"),
     spots=("х", "x"),
@@ -391,8 +417,8 @@ RUSSIAN = Profile(
 SPANISH = Profile(
     code="es",
     name="español",
-    strains=_strains((), (), (), (), ("ST",)),
-    words=_words(("Paso",), ("Doblo",), ("Redoblo",)),
+    strains=_strains((), (), (), (), ("ST", "SA")),
+    words=_words(("Paso", "Pasa"), ("Doblo", "Doble", "X"), ("Redoblo", "Redoble", "XX")),
     suit_labels=(),
     ranks=_ranks("A", "R", "D", "V", "10"),
     bracket_separator="_",
@@ -401,7 +427,7 @@ SWEDISH = Profile(
     code="sv",
     name="svenska",
     strains=_strains(("♣", "§"), ("♦", "¨"), ("♥", "©"), ("♠", "ª"), ("NT",)),
-    words=_words(("pass",), ("D", "dubbelt"), ("RD", "redubbelt")),
+    words=_words(("pass",), ("D", "dubbelt", "X"), ("RD", "redubbelt", "XX")),
     suit_labels=(
         ("♠", Suit.SPADES), ("♥", Suit.HEARTS), ("♦", Suit.DIAMONDS), ("♣", Suit.CLUBS),
         ("ª", Suit.SPADES), ("©", Suit.HEARTS), ("¨", Suit.DIAMONDS), ("§", Suit.CLUBS),
@@ -412,7 +438,7 @@ CHINESE = Profile(
     code="zh",
     name="中文",
     strains=_strains(("梅花",), ("方块",), ("红心",), ("黑桃",), ("无将", "NT")),
-    words=_words(("不叫",), ("加倍",), ("再加倍",)),
+    words=_words(("不叫", "Pass"), ("加倍", "X"), ("再加倍", "XX")),
     suit_labels=(
         ("♠", Suit.SPADES), ("♥", Suit.HEARTS), ("♦", Suit.DIAMONDS), ("♣", Suit.CLUBS),
         ("黑桃", Suit.SPADES), ("红心", Suit.HEARTS), ("方块", Suit.DIAMONDS), ("梅花", Suit.CLUBS),

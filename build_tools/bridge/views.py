@@ -142,6 +142,26 @@ class AuctionPattern:
             result.append(Slot(slot.calls, opponent=True))
         return AuctionPattern(tuple(result), View.PARTNERSHIP)
 
+    def all_pass(self, text: str = "") -> AuctionPattern:
+        """This pattern in the table view followed by the passes that end it
+        (English "All Pass"): three after a call, four when no one has called.
+
+        >>> str(AuctionPattern((Slot((PASS,)),)).all_pass())
+        'P P P P'
+        """
+        table = list(self.to_table().slots)
+        if table and table[-1].is_question:
+            raise InvalidAuctionError(f"'?' before the final passes in {text!r}")
+        passes = 0
+        for slot in reversed(table):
+            if not slot.is_silent_pass:
+                break
+            passes += 1
+        needed = 4 - passes if passes == len(table) else 3 - passes
+        if needed <= 0:
+            raise InvalidAuctionError(f"the auction {text!r} had ended before its final passes")
+        return AuctionPattern(tuple(table) + (Slot((PASS,)),) * needed, View.TABLE)
+
     def check(self) -> None:
         """Raise :class:`IllegalCallError` for the first alternative that is
         legal in no expansion of the slots before it, or a ``?`` after the end.

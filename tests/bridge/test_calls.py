@@ -67,8 +67,8 @@ def test_call_fields() -> None:
     ("text", "fragment"),
     [("0C", "level 0"), ("8S", "level 8"), ("0NT", "level 0"), ("10H", "level 10"),
      ("1SX", "unknown call"), ("1S junk", "unknown call"), ("pas", "unknown call"),
-     ("1", "unknown call"), ("", "unknown call"), ("1N", "unknown call"), ("XXX", "unknown call"),
-     ("1 C", "unknown call")],
+     ("1", "unknown call"), ("", "unknown call"), ("1X", "unknown call"), ("XXX", "unknown call"),
+     ("1CD", "unknown call"), ("1S P", "unknown call")],
 )
 def test_what_is_not_a_call_is_an_error(text: str, fragment: str) -> None:
     with pytest.raises(InvalidCallError) as caught:
