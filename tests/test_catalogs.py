@@ -67,7 +67,7 @@ def test_changed_source_text_becomes_fuzzy_with_its_previous_text(tmp_path: Path
 
 def test_catalog_syntax_errors_name_file_and_line(tmp_path: Path) -> None:
     bad = tmp_path / "bad.po"
-    bad.write_text('msgid ""\nmsgstr ""\n\nmsgctxt "a"\nmsgid "x"\nmsgstr "y\n\nmsgid\n', encoding="utf-8")
+    bad.write_text('msgid ""\nmsgstr ""\n\nmsgctxt "a"\nmsgid "x"\nmsgstr "y"\n\nmsgid "z"\n', encoding="utf-8")
     with pytest.raises(DiagnosticError) as info:
         read_catalog(bad)
     (diagnostic,) = info.value.diagnostics

@@ -6,11 +6,12 @@ import io
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
-from babel.messages.pofile import PoFileError, read_po, write_po
+from babel.messages.pofile import write_po
 
 from build_tools.diagnostics import Diagnostic, DiagnosticError
 from build_tools.document import Document
 from build_tools.files import write_if_changed
+from build_tools.i18n.pofile import PoFile, parse_po
 from build_tools.loader import display_path
 
 
@@ -46,21 +47,21 @@ def extract(document: Document, language: str | None = None) -> Catalog:
     return catalog
 
 
-def read_catalog(path: Path) -> Catalog:
-    """Read a ``.po`` file; syntax errors become one diagnostic naming file and line."""
+def read_po_file(path: Path) -> PoFile:
+    """Read a ``.po`` file strictly (see :mod:`build_tools.i18n.pofile`), keeping
+    where each entry is written; every problem is a diagnostic at its line and column."""
     shown = display_path(path)
     try:
-        with path.open("rb") as handle:
-            return read_po(handle, abort_invalid=True)
+        data = path.read_bytes()
     except OSError as exc:
-        raise DiagnosticError([Diagnostic(shown, 0, 0, f"cannot read catalog: {exc.strerror}")]) from None
-    except PoFileError as exc:
-        # Babel counts lines from 0 in its messages.
-        lineno = int(getattr(exc, "lineno", -1)) + 1
-        reason = str(exc).rsplit(" on ", 1)[0]
-        raise DiagnosticError([Diagnostic(shown, lineno, 0, f"catalog syntax: {reason}")]) from None
-    except (UnicodeDecodeError, ValueError) as exc:
-        raise DiagnosticError([Diagnostic(shown, 0, 0, f"catalog unreadable: {exc}")]) from None
+        raise DiagnosticError([Diagnostic(shown, 0, 0, f"cannot read catalog: {exc.strerror or exc}")]) from None
+    return parse_po(data, shown)
+
+
+def read_catalog(path: Path) -> Catalog:
+    """Read a ``.po`` file; any problem in it raises one :class:`DiagnosticError`
+    naming file, line and column of each."""
+    return read_po_file(path).catalog
 
 
 def update(existing: Catalog, template: Catalog) -> tuple[Catalog, int, int]:
@@ -124,7 +125,7 @@ def catalog_bytes(catalog: Catalog) -> bytes:
     """The ``.po`` file of ``catalog``, exactly as :func:`write_catalog` writes it."""
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=76, include_previous=True, sort_output=False)
-    return _without_dates(buffer.getvalue())
+    return _escape_controls(_without_dates(buffer.getvalue()))
 
 
 def write_catalog(catalog: Catalog, path: Path) -> bool:
@@ -133,11 +134,22 @@ def write_catalog(catalog: Catalog, path: Path) -> bool:
     return write_if_changed(path, catalog_bytes(catalog))
 
 
+def _escape_controls(data: bytes) -> bytes:
+    # Babel escapes only \t, \r and \n; the other control characters a text can
+    # hold (read from \a, \b, \f, \v) would be written raw, which no reader takes.
+    # They can only be inside strings: comments and keywords hold none.
+    for char, escape in ((b"\a", b"\\a"), (b"\b", b"\\b"), (b"\f", b"\\f"), (b"\v", b"\\v")):
+        data = data.replace(char, escape)
+    return data
+
+
 def _without_dates(data: bytes) -> bytes:
     # POT-Creation-Date and PO-Revision-Date change on every write and would make
     # every update a diff; version control already records when a catalog changed.
-    lines = data.split(b"\n")
-    return b"\n".join(
-        line for line in lines
+    # Only the header's lines: a text may well hold a line that begins the same way.
+    header, blank, rest = data.partition(b"\n\n")
+    kept = b"\n".join(
+        line for line in header.split(b"\n")
         if not line.startswith((b'"POT-Creation-Date:', b'"PO-Revision-Date:'))
     )
+    return kept + blank + rest
