@@ -6,21 +6,28 @@
            `#| msgid`; also refreshes the interface catalog handbook.po.
            With --check, writes nothing and fails if a catalog is out of date.
   check    report, per catalog, how much is translated, and the problems of
-           each translation (numbers or suit symbols lost); `--strict` makes
-           untranslated or fuzzy entries errors.
+           each translation (numbers or suit symbols lost, blank translations);
+           errors for entries the build cannot use (a msgctxt naming no text of
+           the document) and for interface translations whose %(name)s
+           placeholders differ from the source; `--strict` makes untranslated
+           or fuzzy entries errors.
 """
 
 from __future__ import annotations
 
 import argparse
+import difflib
 import sys
+from collections.abc import Iterator
 
-from build_tools.commands._common import add_location_arguments, report
+from build_tools.commands._common import add_location_arguments, report, usage_error
 from build_tools.diagnostics import Diagnostic, DiagnosticError
+from build_tools.document import Document
 from build_tools.i18n import catalog_path, extract, read_catalog, translate, update, write_catalog
-from build_tools.i18n.catalogs import catalog_bytes, new_catalog
+from build_tools.i18n.catalogs import catalog_bytes, new_catalog, read_po_file
 from build_tools.i18n.interface import extract_interface
-from build_tools.i18n.lint import lint
+from build_tools.i18n.lint import blank, format_problems, lint
+from build_tools.i18n.pofile import Entry, PoFile, shorten
 from build_tools.loader import display_path
 from build_tools.pipeline import Handbook, load_handbook
 from build_tools.render import TEMPLATES, UI_DOMAIN
@@ -40,7 +47,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     try:
         handbook = load_handbook(args.source, args.translations)
-        languages = args.language or list(handbook.manifest.languages)
+        manifest = handbook.manifest
+        # A language is a folder name under translations/: only the manifest's.
+        languages = list(dict.fromkeys(args.language or manifest.languages))
+        unknown = [lang for lang in languages if lang not in manifest.languages]
+        if unknown:
+            return usage_error(f"language {unknown[0]!r} is not in {manifest.path} "
+                               f"(it has {', '.join(manifest.languages)})")
         if args.action == "update":
             return _update(handbook, languages, args.check)
         return _check(handbook, languages, args.strict)
@@ -59,11 +72,17 @@ def _update(handbook: Handbook, languages: list[str], check_only: bool) -> int:
             path = catalog_path(handbook.translations, lang, domain)
             existing = read_catalog(path) if path.exists() else new_catalog(lang, domain)
             merged, added, fuzzied = update(existing, template)
-            if check_only:
-                if not path.exists() or catalog_bytes(merged) != path.read_bytes():
-                    stale.append(display_path(path))
-            elif write_catalog(merged, path):
-                print(f"{display_path(path)}: {added} new, {fuzzied} now fuzzy, {len(merged)} entries")
+            try:
+                if check_only:
+                    if not path.exists() or catalog_bytes(merged) != path.read_bytes():
+                        stale.append(display_path(path))
+                elif write_catalog(merged, path):
+                    print(f"{display_path(path)}: {added} new, {fuzzied} now fuzzy, {len(merged)} entries")
+            except OSError as exc:
+                # A full disk or a read-only folder: the catalog is left as it was.
+                verb = "read" if check_only else "write"
+                return report(DiagnosticError([Diagnostic(display_path(path), 0, 0,
+                                                          f"cannot {verb} catalog: {exc.strerror or exc}")]))
     for shown in stale:
         print(f"{shown}: error: catalog out of date; run 'handbook i18n update'", file=sys.stderr)
     return 1 if stale else 0
@@ -82,20 +101,89 @@ def _check(handbook: Handbook, languages: list[str], strict: bool) -> int:
                 if strict:
                     problems.append(Diagnostic(shown, 0, 0, "catalog missing"))
                 continue
-            catalog = read_catalog(path)
+            try:
+                po = read_po_file(path)
+            except DiagnosticError as exc:
+                problems.extend(exc.diagnostics)
+                continue
             # What counts as translated is exactly what the build would publish.
-            missing = translate(doc, lang, catalog).untranslated
+            missing = translate(doc, lang, po.catalog).untranslated
             total = sum(1 for _ in doc.messages())
             done = total - len(missing)
             print(f"{shown}: {done} of {total} translated ({100 * done // max(1, total)} %)")
-            for message, problem in lint(catalog):
-                problems.append(Diagnostic(shown, message.lineno or 0, 0, f"'{message.context}': {problem}", "warning"))
+            problems.extend(_document_problems(doc, po, shown))
             if strict:
-                lines = {m.context: m.lineno or 0 for m in catalog if m.id and m.context}
+                lines = {m.context: m.lineno or 0 for m in po.catalog if m.id and m.context}
                 for text in doc.messages():
                     if text.context in missing:
                         problems.append(Diagnostic(shown, lines.get(text.context, 0), 0,
                                                    f"'{text.context}' not translated"))
+        interface = catalog_path(handbook.translations, lang, UI_DOMAIN)
+        if lang != "en" and interface.exists():
+            try:
+                problems.extend(_interface_problems(read_po_file(interface), display_path(interface)))
+            except DiagnosticError as exc:
+                problems.extend(exc.diagnostics)
     for diagnostic in problems:
         print(diagnostic, file=sys.stderr)
     return 1 if any(d.severity == "error" for d in problems) else 0
+
+
+def _document_problems(doc: Document, po: PoFile, shown: str) -> Iterator[Diagnostic]:
+    """Entries the build cannot use, and translations that lost something of their source."""
+    known = {m.context for m in doc.messages()}
+    seen: dict[str, Entry] = {}
+    for entry in po.entries:
+        if entry.obsolete:
+            continue
+        context = entry.context
+        if context is None:
+            yield Diagnostic(shown, entry.line, entry.column, f"msgid '{shorten(entry.msgid)}' has no msgctxt: "
+                             "each text of a document is keyed by the id of its element")
+        elif context not in known:
+            close = difflib.get_close_matches(context, sorted(known), n=1)
+            hint = f"; did you mean '{close[0]}'?" if close else ""
+            yield Diagnostic(shown, entry.line, entry.column,
+                             f"msgctxt '{context}' is no text of '{doc.id}' (the build ignores it){hint}")
+        elif context in seen:
+            yield Diagnostic(shown, entry.line, entry.column,
+                             f"msgctxt '{context}' again (also at line {seen[context].line}): one entry per text")
+        else:
+            seen[context] = entry
+    positions = {(e.context, e.msgid): e for e in po.entries if not e.obsolete}
+    for message in po.catalog:
+        written = positions.get((message.context, str(message.id)))
+        if written is None or not written.translations:
+            continue
+        line, column = written.translations[0].line, written.translations[0].column
+        if blank(message) and not message.fuzzy:
+            yield Diagnostic(shown, line, column, f"'{message.context}': the translation is only blanks "
+                             "(it counts as untranslated)", "warning")
+    for message, problem in lint(po.catalog):
+        written = positions.get((message.context, str(message.id)))
+        line, column = ((written.translations[0].line, written.translations[0].column) if written
+                        else (message.lineno or 0, 0))
+        yield Diagnostic(shown, line, column, f"'{message.context}': {problem}", "warning")
+
+
+def _interface_problems(po: PoFile, shown: str) -> Iterator[Diagnostic]:
+    """Interface translations the templates could not format, or would show blank."""
+    for entry in po.entries:
+        if entry.obsolete or not entry.translations:
+            continue
+        message = po.catalog.get(_message_id(entry), entry.context)
+        if message is None:
+            continue
+        strings = entry.translations
+        if blank(message) and not message.fuzzy:
+            yield Diagnostic(shown, strings[0].line, strings[0].column,
+                             f"msgid '{shorten(entry.msgid)}': the translation is only blanks", "warning")
+        for index, offset, problem in format_problems(message):
+            line, column = (strings[index].position(offset) if offset is not None
+                            else (strings[index].line, strings[index].column))
+            yield Diagnostic(shown, line, column, problem)
+
+
+def _message_id(entry: Entry) -> str | tuple[str, str]:
+    plural = entry.get("msgid_plural")
+    return entry.msgid if plural is None else (entry.msgid, plural.text)

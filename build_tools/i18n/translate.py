@@ -3,27 +3,40 @@
 from __future__ import annotations
 
 from babel.messages.catalog import Catalog
+from babel.messages.catalog import Message as Entry
 
 from build_tools.document import Document, Message
+
+
+def published(entry: Entry | None) -> str | None:
+    """The translation ``entry`` gives, when it gives one: translated, not
+    fuzzy, and more than blanks (a blank translation would publish an empty text).
+
+    >>> published(Entry("Zasady", "   ", context="x")) is None
+    True
+    """
+    if entry is None or entry.fuzzy or not isinstance(entry.string, str) or not entry.string.strip():
+        return None
+    return entry.string
 
 
 def translate(document: Document, language: str, catalog: Catalog | None) -> Document:
     """``document`` in ``language``, using ``catalog`` (``None``: nothing translated).
 
-    An entry is published only when it is translated, not fuzzy, and its ``msgid``
-    is still the current source text; otherwise the original text stays, and its
-    context is listed in the result's ``untranslated`` so that the page can mark it.
+    An entry is published only when it is translated (not only blanks), not fuzzy,
+    and its ``msgid`` is still the current source text; otherwise the original text
+    stays, and its context is listed in the result's ``untranslated`` so that the
+    page can mark it.
     """
     if language == document.language:
         return document
     entries = {}
     if catalog is not None:
-        entries = {m.context: m for m in catalog if m.id and m.context}
+        # Keyed by text too: of two entries with one context, the one made from
+        # the current text is the translation.
+        entries = {(m.context, m.id): m for m in catalog if m.id and m.context}
 
     def lookup(message: Message) -> str | None:
-        entry = entries.get(message.context)
-        if entry is None or entry.fuzzy or entry.id != message.text or not entry.string:
-            return None
-        return str(entry.string)
+        return published(entries.get((message.context, message.text)))
 
     return document.translated(language, lookup)
