@@ -69,19 +69,19 @@ MAX_NESTING = 12
 MAX_LIST_DEPTH = 6
 
 
-def read_limited(path: Path, shown: str) -> bytes:
+def read_limited(path: Path, shown: str, what: str = "file") -> bytes:
     """The bytes of ``path``, refusing a file past :data:`MAX_FILE_BYTES`
     (reported at the line where the limit falls)."""
     try:
         with path.open("rb") as handle:
             raw = handle.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
-        raise DiagnosticError([Diagnostic(shown, 0, 0, f"cannot read file: {exc.strerror}")]) from None
+        raise DiagnosticError([Diagnostic(shown, 0, 0, f"cannot read {what}: {exc.strerror or exc}")]) from None
     if len(raw) > MAX_FILE_BYTES:
         line = raw.count(b"\n") + 1
+        advice = ": split the document" if what == "file" else ""
         raise DiagnosticError([Diagnostic(
-            shown, line, 1, f"file is larger than the limit of {MAX_FILE_BYTES // (1024 * 1024)} MiB: "
-            "split the document",
+            shown, line, 1, f"{what} is larger than the limit of {MAX_FILE_BYTES // (1024 * 1024)} MiB{advice}",
         )])
     return raw
 
@@ -504,6 +504,21 @@ class _Reader:
                 diagrams.read_hand(hand.cards, language)
             except BridgeError as exc:
                 self.problems.append(Diagnostic(self.path, hand.pos.line, hand.pos.column, f"{name}: {exc}"))
+        # The hands of one example lie in one deal: no card twice (issue 10).
+        from build_tools.bridge.hands import deal_problem
+
+        readable = []
+        for number, hand in enumerate(example.hands, 1):
+            try:
+                parsed = diagrams.read_hand(hand.cards, language)
+            except BridgeError:
+                continue
+            seat = {"N": "North", "E": "East", "S": "South", "W": "West"}.get(hand.seat, hand.seat)
+            readable.append((hand.pos, (seat or hand.label or f"hand {number}", parsed)))
+        problem = deal_problem([named for _, named in readable])
+        if problem is not None:
+            where = readable[problem[0]][0]
+            self.problems.append(Diagnostic(self.path, where.line, where.column, f"{name}: {problem[1]}"))
         return example
 
     def table(self, node: yaml.Node, values: dict[str, Any], nodes: dict[str, yaml.Node]) -> Table | None:

@@ -212,8 +212,12 @@ def interface_translations(translations: Path, language: str) -> NullTranslation
     path = catalog_path(translations, language, UI_DOMAIN)
     if language == "en" or not path.exists():
         return NullTranslations()
+    catalog = read_catalog(path)
+    for message in catalog:
+        if message.id and not str(message.string or "").strip():
+            message.string = ""  # a blank translation is no translation: keep the English
     buffer = io.BytesIO()
-    write_mo(buffer, read_catalog(path), use_fuzzy=False)
+    write_mo(buffer, catalog, use_fuzzy=False)
     buffer.seek(0)
     return Translations(fp=buffer, domain=UI_DOMAIN)
 

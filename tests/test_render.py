@@ -80,3 +80,17 @@ def test_write_pages_touches_only_what_changed(tmp_path: Path) -> None:
     third = write_pages({"a.md": "A"}, tmp_path)
     assert third.removed == ("b.md",) and not (tmp_path / "b.md").exists()
     assert not list(tmp_path.glob(".*.tmp"))
+
+
+def test_a_blank_interface_translation_keeps_the_english(tmp_path: Path) -> None:
+    from build_tools.render import interface_translations
+
+    catalog = tmp_path / "pl" / "LC_MESSAGES" / "handbook.po"
+    catalog.parent.mkdir(parents=True)
+    catalog.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+                       'msgid "Regulation"\nmsgstr "   "\n\nmsgid "Issued by"\nmsgstr "Wydany przez"\n',
+                       encoding="utf-8")
+    doc = load_document(SOURCE / "mini-rules.yaml")
+    manifest = load_manifest(SOURCE / "handbook.yaml")
+    page = render_pages(manifest, [doc], "pl", interface_translations(tmp_path, "pl"))["mini-rules.md"]
+    assert "Regulation · Wydany przez" in page

@@ -8,11 +8,10 @@ from pathlib import Path
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import write_po
 
-from build_tools.diagnostics import Diagnostic, DiagnosticError
 from build_tools.document import Document
 from build_tools.files import write_if_changed
 from build_tools.i18n.pofile import PoFile, parse_po
-from build_tools.loader import display_path
+from build_tools.loader import display_path, read_limited
 
 
 def catalog_path(translations: Path, language: str, document_id: str) -> Path:
@@ -51,11 +50,7 @@ def read_po_file(path: Path) -> PoFile:
     """Read a ``.po`` file strictly (see :mod:`build_tools.i18n.pofile`), keeping
     where each entry is written; every problem is a diagnostic at its line and column."""
     shown = display_path(path)
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise DiagnosticError([Diagnostic(shown, 0, 0, f"cannot read catalog: {exc.strerror or exc}")]) from None
-    return parse_po(data, shown)
+    return parse_po(read_limited(path, shown, "catalog"), shown)
 
 
 def read_catalog(path: Path) -> Catalog:

@@ -53,3 +53,19 @@ def test_a_file_just_under_the_size_limit_loads(tmp_path: Path) -> None:
     path.write_bytes(text + b"#" + b"x" * padding)
     assert path.stat().st_size == MAX_FILE_BYTES
     assert load_document(path).id == "mini-rules"
+
+
+def test_a_catalog_past_the_size_limit_is_refused_at_its_line(tmp_path: Path) -> None:
+    from build_tools.diagnostics import DiagnosticError
+    from build_tools.i18n import read_catalog
+
+    path = tmp_path / "big.po"
+    entry = b'msgctxt "x"\nmsgid "a"\nmsgstr "' + b"b" * 1000 + b'"\n\n'
+    path.write_bytes(entry * (MAX_FILE_BYTES // len(entry) + 1))
+    with pytest.raises(DiagnosticError) as caught:
+        read_catalog(path)
+    (diagnostic,) = caught.value.diagnostics
+    # The limit falls in the msgstr line (the third) of the entry after the last whole one.
+    whole = MAX_FILE_BYTES // len(entry)
+    assert MAX_FILE_BYTES - whole * len(entry) > len(b'msgctxt "x"\nmsgid "a"\nmsgstr "')
+    assert (diagnostic.line, diagnostic.message) == (4 * whole + 3, "catalog is larger than the limit of 2 MiB")
