@@ -12,10 +12,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from babel.messages.catalog import Catalog
+
+from build_tools import markup
+
 from build_tools.diagnostics import Diagnostic, DiagnosticError
 from build_tools.document import Document, Example
 from build_tools.i18n import catalog_path, read_catalog, translate
-from build_tools.loader import MANIFEST_NAME, Manifest, check_references, load_document, load_manifest
+from build_tools.loader import (
+    MANIFEST_NAME,
+    Manifest,
+    check_references,
+    display_path,
+    load_document,
+    load_manifest,
+)
 from build_tools.render import RenderResult, interface_translations, render_pages, write_pages
 
 
@@ -84,9 +95,15 @@ def check_examples(handbook: Handbook) -> int:
 
 
 def translate_handbook(handbook: Handbook, language: str) -> list[Document]:
-    """Every document of the handbook in ``language`` (originals stay as they are)."""
+    """Every document of the handbook in ``language`` (originals stay as they are).
+
+    A cross reference in a translation must name an element that exists, like
+    one in the original: the problem is reported at the catalog's entry, where
+    the translator can fix it, not at a line of the generated MyST.
+    """
     out = []
     problems: list[Diagnostic] = []
+    ids = {doc.id: set(doc.ids()) for doc in handbook.documents}
     for document in handbook.documents:
         catalog = None
         if language != document.language:
@@ -97,10 +114,30 @@ def translate_handbook(handbook: Handbook, language: str) -> list[Document]:
                 except DiagnosticError as exc:
                     problems.extend(exc.diagnostics)
                     continue
-        out.append(translate(document, language, catalog))
+        translated = translate(document, language, catalog)
+        if catalog is not None:
+            problems.extend(_translated_references(translated, catalog, display_path(path), ids))
+        out.append(translated)
     if problems:
         raise DiagnosticError(problems)
     return out
+
+
+def _translated_references(
+    document: Document, catalog: Catalog, shown: str, ids: dict[str, set[str]]
+) -> list[Diagnostic]:
+    lines = {message.context: message.lineno or 0 for message in catalog if message.context}
+    problems = []
+    for message in document.messages():
+        if message.context in document.untranslated:
+            continue
+        for piece in markup.parse(message.text):
+            target_doc = piece.document or document.id
+            if piece.kind == "ref" and piece.target not in ids.get(target_doc, set()):
+                where = f"in '{target_doc}'" if target_doc in ids else f"(no document '{target_doc}')"
+                problems.append(Diagnostic(shown, lines.get(message.context, 0), 1,
+                                           f"'{message.context}': reference to unknown id '{piece.target}' {where}"))
+    return problems
 
 
 def render_language(handbook: Handbook, language: str, out_dir: Path) -> RenderResult:
