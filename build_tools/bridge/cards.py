@@ -57,6 +57,8 @@ class Rank(enum.IntEnum):
 
 ENGLISH_RANKS: dict[str, Rank] = {rank.letter: rank for rank in Rank}
 ENGLISH_RANKS["10"] = Rank.TEN
+# PBN in lower case (``akq.t98..``): no rank letter is a spot's ``x``
+ENGLISH_RANKS.update({rank.letter.lower(): rank for rank in Rank if rank >= Rank.TEN})
 SPOT_LETTERS = ("x", "X")
 MAX_SMALL = 8  # ranks 2-9
 

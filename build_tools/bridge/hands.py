@@ -14,7 +14,7 @@ A hand is four holdings, 13 cards in all. Text is PBN: ``S.H.D.C`` with
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from .basics import SUITS_HIGH_FIRST, Seat, Suit
@@ -123,21 +123,11 @@ class Deal:
     west: Hand | None = None
 
     def __post_init__(self) -> None:
-        seen: dict[Card, Seat] = {}
-        for seat, hand in zip(Seat, self.hands, strict=False):
-            if hand is None:
-                continue
-            for card in hand.cards():
-                if card in seen:
-                    raise InvalidDealError(
-                        f"card {str(card)!r} held by both {seen[card]} and {seat}"
-                    )
-                seen[card] = seat
-        for suit in Suit:
-            holdings = [h.holding(suit) for h in self.hands if h is not None]
-            small = sum(h.spots + sum(1 for r in h.ranks if r < Rank.TEN) for h in holdings)
-            if small > 8:
-                raise InvalidDealError(f"more than 8 cards below the ten in {suit.symbol}")
+        named = [(seat.name.title(), hand) for seat, hand in zip(Seat, self.hands, strict=False)
+                 if hand is not None]
+        problem = deal_problem(named)
+        if problem is not None:
+            raise InvalidDealError(problem[1])
 
     @property
     def hands(self) -> tuple[Hand | None, Hand | None, Hand | None, Hand | None]:
@@ -173,6 +163,33 @@ class Deal:
 
     def __repr__(self) -> str:
         return f"Deal.parse({str(self)!r})"
+
+
+def deal_problem(hands: Sequence[tuple[str, Hand]]) -> tuple[int, str] | None:
+    """Why these named hands cannot lie in one deal, and the index of the hand
+    where it shows; ``None`` if they can. A deal holds each card once and 13
+    cards of each suit: the five from the ten up and eight below it, so at
+    most eight ``x`` spots and small ranks together in a suit.
+
+    >>> south, north = Hand.parse("A.KQJT98765432.."), Hand.parse("AKQJ.T98.765.432")
+    >>> deal_problem([("South", south), ("North", north)])
+    (1, 'card ♠A held by both South and North')
+    >>> deal_problem([("W", Hand.parse("xxxxx.xxxx.xxxx.")), ("E", Hand.parse("xxxx.xxxx.xxxx.x"))])
+    (1, 'more than 8 cards below the ten in ♠: 9 in all')
+    """
+    seen: dict[Card, str] = {}
+    small = dict.fromkeys(Suit, 0)
+    for index, (name, hand) in enumerate(hands):
+        for card in hand.cards():
+            if card in seen:
+                return index, f"card {card.suit.symbol}{card.rank.letter} held by both {seen[card]} and {name}"
+            seen[card] = name
+        for suit in SUITS_HIGH_FIRST:
+            holding = hand.holding(suit)
+            small[suit] += holding.spots + sum(1 for r in holding.ranks if r < Rank.TEN)
+            if small[suit] > 8:
+                return index, f"more than 8 cards below the ten in {suit.symbol}: {small[suit]} in all"
+    return None
 
 
 @dataclass(frozen=True, slots=True)

@@ -75,6 +75,13 @@ class Profile:
     pbn_hands: bool = False
     all_pass: tuple[str, ...] = ()
     """Words that end a written auction with as many passes as it needs (``AP``)."""
+    read_ranks: tuple[tuple[str, Rank], ...] = (("T", Rank.TEN),)
+    """Rank spellings read but never printed (``T`` for the ten, Swedish ``Kn``)."""
+    look_alikes: tuple[tuple[str, str], ...] = ()
+    """Letters of another script read as this profile's own (Latin ``K`` as
+    Cyrillic ``К``) in hands."""
+    ambiguous: tuple[tuple[str, str], ...] = ()
+    """Letters in a hand that this profile refuses to guess, with the reason."""
     _grammar: Grammar = field(init=False, repr=False, compare=False)
     _simple: dict[str, Call] = field(init=False, repr=False, compare=False)
     _label_re: re.Pattern[str] = field(init=False, repr=False, compare=False)
@@ -266,9 +273,9 @@ class Profile:
         """
         if self.pbn_hands and "." in text:
             return Hand.parse(text)
-        rank_map: Mapping[str, Rank] = dict(self.ranks + _DIGIT_RANKS)
+        rank_map: Mapping[str, Rank] = dict(self.read_ranks + self.ranks + _DIGIT_RANKS)
         holdings: dict[Suit, Holding] = {}
-        body = text.strip()
+        body = normalise(text).strip()
         label_re = self._label_re
         labels = dict(self.suit_labels)
         starts = [m for m in label_re.finditer(body)]
@@ -279,6 +286,7 @@ class Profile:
             written = body[this.end() : following.start() if following else len(body)]
             if suit in holdings:
                 raise InvalidHandError(f"suit {suit.symbol} twice in hand {text!r}")
+            written = self._holding_text(written, text)
             try:
                 holdings[suit] = Holding.parse(written, rank_map, self.spots)
             except InvalidHandError as error:
@@ -287,6 +295,15 @@ class Profile:
         if missing:
             raise InvalidHandError(f"hand {text!r} lacks {' '.join(missing)}")
         return Hand.from_holdings(holdings)
+
+    def _holding_text(self, written: str, text: str) -> str:
+        # 'S: AKQ' labels with a colon, 'A K 10 9' spaced ranks, look-alikes
+        written = "".join(written.strip().removeprefix(":").split())
+        for letter, reason in self.ambiguous:
+            if letter in written:
+                raise InvalidHandError(f"{letter!r} in hand {text!r} is ambiguous: {reason}")
+        look_alikes = dict(self.look_alikes)
+        return "".join(look_alikes.get(c, c) for c in written)
 
     def format_holding(self, holding: Holding, void: str = "-") -> str:
         """One suit's cards in this language's rank letters.
@@ -408,6 +425,9 @@ RUSSIAN = Profile(
     words=_words(("пас",), ("контра", "ктр"), ("реконтра", "рктр")),
     suit_labels=(("п", Suit.SPADES), ("ч", Suit.HEARTS), ("б", Suit.DIAMONDS), ("т", Suit.CLUBS)),
     ranks=_ranks("Т", "К", "Д", "В", "10"),
+    read_ranks=(),
+    look_alikes=(("K", "К"), ("B", "В"), ("X", "х")),
+    ambiguous=(("T", "Latin T looks like Cyrillic Т (the ace); write the ten as 10, the ace as Т"),),
     spots=("х", "x"),
     label_gap=" ",
     alternative_joiner="",
@@ -433,6 +453,7 @@ SWEDISH = Profile(
         ("ª", Suit.SPADES), ("©", Suit.HEARTS), ("¨", Suit.DIAMONDS), ("§", Suit.CLUBS),
     ),
     ranks=_ranks("E", "K", "D", "kn", "10"),
+    read_ranks=(("T", Rank.TEN), ("Kn", Rank.JACK), ("KN", Rank.JACK)),
 )
 CHINESE = Profile(
     code="zh",
