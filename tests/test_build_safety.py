@@ -404,3 +404,68 @@ def test_a_build_folder_below_a_file_is_one_line(mini: Path, tmp_path: Path) -> 
     result = run_handbook(*args(mini, tmp_path / "file" / "build", "--html"))
     assert result.returncode == 1
     assert result.stderr == f"handbook: error: {tmp_path / 'file' / 'build'}: Not a directory\n"
+
+
+# --- real kills at each stage ---------------------------------------------------------
+
+
+def _landed_kill(proc: subprocess.Popen[str], moment: object) -> bool:
+    """Freeze the build when ``moment()`` turns true, then kill it; whether it
+    was still running then (else it finished first and nothing was killed)."""
+    assert callable(moment)
+    while proc.poll() is None and not moment():
+        time.sleep(0.001)
+    if proc.poll() is not None:
+        proc.communicate()
+        return False
+    os.killpg(proc.pid, signal.SIGSTOP)
+    os.killpg(proc.pid, signal.SIGKILL)
+    proc.communicate()
+    return True
+
+
+def _newer(path: Path, than: float) -> bool:
+    try:
+        return path.stat().st_mtime > than
+    except FileNotFoundError:
+        return False
+
+
+STAGES = {
+    # stage: (build options, the moment to kill: given the build folder and the start time)
+    "myst": (("--html",), lambda build, start: _newer(build / "myst" / "en" / "mini-rules.md", start)),
+    "publish": (("--html",), lambda build, start: any(
+        _newer(tree, start) for tree in (build / ".published").iterdir())),
+    "latex": (("--pdf",), lambda build, start: _newer(build / "latex" / "pl" / "mini-handbook-pl.log", start)),
+}
+
+
+@pytest.mark.parametrize("stage", [pytest.param(s, marks=pytest.mark.tex) if s == "latex" else s for s in STAGES])
+def test_a_build_killed_at_each_stage_leaves_a_whole_site(built: Path, mini: Path, stage: str) -> None:
+    options, moment = STAGES[stage]
+    before = published(built)
+    for attempt in range(1, 8):
+        edit(mini, "nowym kolorem" if attempt == 1 else f"kolorem {attempt - 1}", f"kolorem {attempt}")
+        start = time.time() - 0.01
+        proc = popen(mini, built, *options, "-j", "1")
+        landed = _landed_kill(proc, lambda start=start: moment(built, start))
+        # Killed or not, build/site is a whole site: the previous one, or (past
+        # the switch of publishing) the new one.
+        assert_complete(built)
+        if landed:
+            if stage != "publish":  # killed before the switch: the previous site, unchanged
+                assert published(built) == before
+            break
+        before = published(built)
+    assert landed, f"the kill never landed during {stage}"
+    repaired = run_handbook(*args(mini, built, *options))
+    assert repaired.returncode == 0, repaired.stdout + repaired.stderr
+    assert_complete(built)
+    for lang in LANGUAGES:
+        if stage == "latex":
+            pdf = built / "site" / "pdf" / f"mini-handbook-{lang}.pdf"
+            assert is_pdf(pdf)
+            text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+            assert f"kolorem {attempt}" in text
+        else:
+            assert f"kolorem {attempt}" in (built / "site" / lang / "mini-rules.html").read_text(encoding="utf-8")
