@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from build_tools.diagnostics import DiagnosticError
+from build_tools.loader import Manifest
 
 
 def add_location_arguments(parser: argparse.ArgumentParser) -> None:
@@ -23,6 +24,19 @@ def positive(text: str) -> int:
     if value < 1:
         raise ValueError(text)
     return value
+
+
+def select_languages(requested: list[str] | None, manifest: Manifest) -> list[str]:
+    """The languages a command works on: those asked for with ``-l`` (each once,
+    in order), else all of the manifest's. A language is also a folder name
+    (of the catalogs, of the build), so only the manifest's are taken: anything
+    else raises ``ValueError`` with the message for :func:`usage_error`."""
+    languages = list(dict.fromkeys(requested or manifest.languages))
+    unknown = [lang for lang in languages if lang not in manifest.languages]
+    if unknown:
+        raise ValueError(f"language {unknown[0]!r} is not in {manifest.path} "
+                         f"(it has {', '.join(manifest.languages)})")
+    return languages
 
 
 def usage_error(message: str) -> int:

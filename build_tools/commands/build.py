@@ -22,7 +22,13 @@ from pathlib import Path
 
 from build_tools import build as builder
 from build_tools import lock
-from build_tools.commands._common import add_location_arguments, positive, report, usage_error
+from build_tools.commands._common import (
+    add_location_arguments,
+    positive,
+    report,
+    select_languages,
+    usage_error,
+)
 from build_tools.diagnostics import DiagnosticError
 from build_tools.loader import Manifest, display_path
 from build_tools.pipeline import Handbook, check_examples, load_handbook, render_language
@@ -63,12 +69,11 @@ def run(args: argparse.Namespace) -> int:
     except DiagnosticError as exc:
         return report(exc)
     manifest = handbook.manifest
-    # Named twice, a language would get two Sphinx processes writing one folder.
-    languages = list(dict.fromkeys(args.language or manifest.languages))
-    unknown = [lang for lang in languages if lang not in manifest.languages]
-    if unknown:
-        return usage_error(f"language {unknown[0]!r} is not in {manifest.path} "
-                           f"(it has {', '.join(manifest.languages)})")
+    try:
+        # Named twice, a language would get two Sphinx processes writing one folder.
+        languages = select_languages(args.language, manifest)
+    except ValueError as exc:
+        return usage_error(str(exc))
     _say(f"handbook: {len(handbook.documents)} documents valid, {checked} examples checked")
     layout = builder.Layout(root=builder.ROOT, build=args.build_dir.resolve(), source=args.source.resolve())
 

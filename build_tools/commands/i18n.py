@@ -20,7 +20,7 @@ import difflib
 import sys
 from collections.abc import Iterator
 
-from build_tools.commands._common import add_location_arguments, report, usage_error
+from build_tools.commands._common import add_location_arguments, report, select_languages, usage_error
 from build_tools.diagnostics import Diagnostic, DiagnosticError
 from build_tools.document import Document
 from build_tools.i18n import catalog_path, extract, read_catalog, translate, update, write_catalog
@@ -47,13 +47,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     try:
         handbook = load_handbook(args.source, args.translations)
-        manifest = handbook.manifest
-        # A language is a folder name under translations/: only the manifest's.
-        languages = list(dict.fromkeys(args.language or manifest.languages))
-        unknown = [lang for lang in languages if lang not in manifest.languages]
-        if unknown:
-            return usage_error(f"language {unknown[0]!r} is not in {manifest.path} "
-                               f"(it has {', '.join(manifest.languages)})")
+        try:
+            languages = select_languages(args.language, handbook.manifest)
+        except ValueError as exc:
+            return usage_error(str(exc))
         if args.action == "update":
             return _update(handbook, languages, args.check)
         return _check(handbook, languages, args.strict)
