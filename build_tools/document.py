@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import assert_never
 
 #: Languages the handbook can be written or translated in (gettext locale names).
 LANGUAGES: tuple[str, ...] = ("pl", "en", "ru", "es", "sv", "zh_CN")
@@ -223,29 +224,34 @@ class Document:
 
 
 def _block_messages(block: Block) -> Iterator[Message]:
-    if isinstance(block, Section):
-        yield Message(block.id, block.title, block.pos)
-        for child in block.body:
-            yield from _block_messages(child)
-    elif isinstance(block, Paragraph):
-        yield Message(block.id, block.text, block.pos)
-        yield from _leaf_messages(block.id, block.leaves, block.pos)
-    elif isinstance(block, PointList):
-        for item in block.items:
-            yield from _point_messages(item)
-    elif isinstance(block, Definition):
-        yield Message(f"{block.id}.term", block.term, block.pos)
-        yield Message(block.id, block.text, block.pos)
-    elif isinstance(block, Example):
-        for n, note in enumerate(block.notes, 1):
-            yield Message(f"{block.id}.note{n}", note.text, note.pos)
-        if block.text:
+    # Every kind of block is named here, and mypy proves it (assert_never): a new
+    # kind that is not would lose its texts from the catalogs without a word.
+    match block:
+        case Section():
+            yield Message(block.id, block.title, block.pos)
+            for child in block.body:
+                yield from _block_messages(child)
+        case Paragraph():
             yield Message(block.id, block.text, block.pos)
-    elif isinstance(block, Table):
-        if block.caption:
-            yield Message(f"{block.id}.caption", block.caption, block.pos)
-        for context, text in _table_cells(block):
-            yield Message(context, text, block.pos)
+            yield from _leaf_messages(block.id, block.leaves, block.pos)
+        case PointList():
+            for item in block.items:
+                yield from _point_messages(item)
+        case Definition():
+            yield Message(f"{block.id}.term", block.term, block.pos)
+            yield Message(block.id, block.text, block.pos)
+        case Example():
+            for n, note in enumerate(block.notes, 1):
+                yield Message(f"{block.id}.note{n}", note.text, note.pos)
+            if block.text:
+                yield Message(block.id, block.text, block.pos)
+        case Table():
+            if block.caption:
+                yield Message(f"{block.id}.caption", block.caption, block.pos)
+            for context, text in _table_cells(block):
+                yield Message(context, text, block.pos)
+        case _:
+            assert_never(block)
 
 
 def _table_cells(table: Table) -> Iterator[tuple[str, str]]:
@@ -276,45 +282,47 @@ TextFor = Callable[[str, str, Position], str]
 
 
 def _translate_block(block: Block, text_for: TextFor) -> Block:
-    if isinstance(block, Section):
-        return dataclasses.replace(
-            block,
-            title=text_for(block.id, block.title, block.pos),
-            body=tuple(_translate_block(b, text_for) for b in block.body),
-        )
-    if isinstance(block, Paragraph):
-        return dataclasses.replace(
-            block,
-            text=text_for(block.id, block.text, block.pos),
-            leaves=_translate_leaves(block.id, block.leaves, block.pos, text_for),
-        )
-    if isinstance(block, PointList):
-        return dataclasses.replace(
-            block, items=tuple(_translate_point(p, text_for) for p in block.items)
-        )
-    if isinstance(block, Definition):
-        return dataclasses.replace(
-            block,
-            term=text_for(f"{block.id}.term", block.term, block.pos),
-            text=text_for(block.id, block.text, block.pos),
-        )
-    if isinstance(block, Table):
-        cells = {context: text_for(context, text, block.pos) for context, text in _table_cells(block)}
-        return dataclasses.replace(
-            block,
-            caption=text_for(f"{block.id}.caption", block.caption, block.pos) if block.caption else "",
-            header=tuple(cells.get(f"{block.id}.h{c}", "") for c in range(1, len(block.header) + 1)),
-            rows=tuple(
-                tuple(cells.get(f"{block.id}.r{r}c{c}", "") for c in range(1, len(row) + 1))
-                for r, row in enumerate(block.rows, 1)
-            ),
-        )
-    notes = tuple(
-        dataclasses.replace(note, text=text_for(f"{block.id}.note{n}", note.text, note.pos))
-        for n, note in enumerate(block.notes, 1)
-    )
-    text = text_for(block.id, block.text, block.pos) if block.text else ""
-    return dataclasses.replace(block, text=text, notes=notes)
+    match block:
+        case Section():
+            return dataclasses.replace(
+                block,
+                title=text_for(block.id, block.title, block.pos),
+                body=tuple(_translate_block(b, text_for) for b in block.body),
+            )
+        case Paragraph():
+            return dataclasses.replace(
+                block,
+                text=text_for(block.id, block.text, block.pos),
+                leaves=_translate_leaves(block.id, block.leaves, block.pos, text_for),
+            )
+        case PointList():
+            return dataclasses.replace(block, items=tuple(_translate_point(p, text_for) for p in block.items))
+        case Definition():
+            return dataclasses.replace(
+                block,
+                term=text_for(f"{block.id}.term", block.term, block.pos),
+                text=text_for(block.id, block.text, block.pos),
+            )
+        case Table():
+            cells = {context: text_for(context, text, block.pos) for context, text in _table_cells(block)}
+            return dataclasses.replace(
+                block,
+                caption=text_for(f"{block.id}.caption", block.caption, block.pos) if block.caption else "",
+                header=tuple(cells.get(f"{block.id}.h{c}", "") for c in range(1, len(block.header) + 1)),
+                rows=tuple(
+                    tuple(cells.get(f"{block.id}.r{r}c{c}", "") for c in range(1, len(row) + 1))
+                    for r, row in enumerate(block.rows, 1)
+                ),
+            )
+        case Example():
+            notes = tuple(
+                dataclasses.replace(note, text=text_for(f"{block.id}.note{n}", note.text, note.pos))
+                for n, note in enumerate(block.notes, 1)
+            )
+            text = text_for(block.id, block.text, block.pos) if block.text else ""
+            return dataclasses.replace(block, text=text, notes=notes)
+        case _:
+            assert_never(block)
 
 
 def _translate_leaves(
@@ -335,13 +343,17 @@ def _translate_point(point: Point, text_for: TextFor) -> Point:
 
 def _elements(node: Block | Point) -> Iterator[Block | Point]:
     yield node
-    if isinstance(node, Section):
-        children: tuple[Block | Point, ...] = node.body
-    elif isinstance(node, PointList):
-        children = node.items
-    elif isinstance(node, Point):
-        children = (*node.body, *node.items)
-    else:
-        children = ()
+    children: tuple[Block | Point, ...]
+    match node:
+        case Section():
+            children = node.body
+        case PointList():
+            children = node.items
+        case Point():
+            children = (*node.body, *node.items)
+        case Paragraph() | Definition() | Example() | Table():
+            children = ()
+        case _:
+            assert_never(node)
     for child in children:
         yield from _elements(child)

@@ -455,11 +455,7 @@ class _Reader:
             f.required and f.name not in values for f in schema.BLOCKS[kind]
         ):
             return None
-        if kind == "example":
-            return self.example(node, values, nodes)
-        if kind == "table":
-            return self.table(node, values, nodes)
-        return _BUILDERS[kind](values, _pos(node))
+        return _BUILDERS[kind](self, node, values, nodes)
 
     def example(self, node: yaml.Node, values: dict[str, Any], nodes: dict[str, yaml.Node]) -> Example | None:
         example = Example(
@@ -549,18 +545,24 @@ class _Reader:
         )
 
 
-_BUILDERS: dict[str, Callable[[dict[str, Any], Position], Block]] = {
-    "section": lambda v, pos: Section(
-        id=v["section"], title=v["title"], body=v["body"], number=v.get("number", ""), pos=pos
+#: How each kind of block is built from its checked values: one entry per kind
+#: of ``schema.BLOCKS``, and the module refuses to load if one is missing.
+_Builder = Callable[[_Reader, yaml.Node, dict[str, Any], dict[str, yaml.Node]], Block | None]
+_BUILDERS: dict[str, _Builder] = {
+    "section": lambda r, node, v, n: Section(
+        id=v["section"], title=v["title"], body=v["body"], number=v.get("number", ""), pos=_pos(node)
     ),
-    "paragraph": lambda v, pos: Paragraph(
-        id=v["paragraph"], text=v["text"], default=v.get("default", False), leaves=v.get("leaves", ()), pos=pos
+    "paragraph": lambda r, node, v, n: Paragraph(
+        id=v["paragraph"], text=v["text"], default=v.get("default", False), leaves=v.get("leaves", ()),
+        pos=_pos(node),
     ),
-    "list": lambda v, pos: PointList(id=v["list"], items=v["items"], pos=pos),
-    "definition": lambda v, pos: Definition(
-        id=v["definition"], term=v["term"], text=v["text"], pos=pos
-    ),
+    "list": lambda r, node, v, n: PointList(id=v["list"], items=v["items"], pos=_pos(node)),
+    "definition": lambda r, node, v, n: Definition(id=v["definition"], term=v["term"], text=v["text"], pos=_pos(node)),
+    "example": lambda r, node, v, n: r.example(node, v, n),
+    "table": lambda r, node, v, n: r.table(node, v, n),
 }
+if _BUILDERS.keys() != schema.BLOCKS.keys():
+    raise RuntimeError(f"block kinds without a builder: {sorted(schema.BLOCKS.keys() - _BUILDERS.keys())}")
 
 
 #: Control characters a text may not hold (line breaks and tabs it may: they fold to spaces).

@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import assert_never
 
 from babel.messages.mofile import write_mo
 from babel.support import NullTranslations, Translations
@@ -64,13 +65,17 @@ class RenderResult:
 
 def _height(node: Block | Point) -> int:
     """How many colon-fenced directives nest in the MyST of ``node``."""
-    if isinstance(node, Point):
-        return 1 + max((_height(n) for n in (*node.body, *node.items)), default=0)
-    if isinstance(node, PointList):
-        return max((_height(p) for p in node.items), default=0)
-    if isinstance(node, Example | Table):
-        return 2  # the example or table, and the list-tables inside it
-    return 0
+    match node:
+        case Point():
+            return 1 + max((_height(n) for n in (*node.body, *node.items)), default=0)
+        case PointList():
+            return max((_height(p) for p in node.items), default=0)
+        case Example() | Table():
+            return 2  # the example or table, and the list-tables inside it
+        case Section() | Paragraph() | Definition():
+            return 0  # headings and paragraphs are no fences; a section's blocks have their own
+        case _:
+            assert_never(node)
 
 
 def _fence(node: Block | Point) -> str:
@@ -246,6 +251,7 @@ def environment(translations: NullTranslations | None = None) -> SandboxedEnviro
     env.filters["hands_table"] = _hands_table
     env.filters["table_rows"] = _table_rows
     env.filters["marker"] = _marker
+    env.globals["unknown_block"] = _unknown_block
     env.tests["section"] = lambda b: isinstance(b, Section)
     env.tests["paragraph"] = lambda b: isinstance(b, Paragraph)
     env.tests["point_list"] = lambda b: isinstance(b, PointList)
@@ -253,6 +259,12 @@ def environment(translations: NullTranslations | None = None) -> SandboxedEnviro
     env.tests["example"] = lambda b: isinstance(b, Example)
     env.tests["table"] = lambda b: isinstance(b, Table)
     return env
+
+
+def _unknown_block(block: object) -> str:
+    # The template's chain of block kinds ends here: a kind it does not name
+    # must fail the build, not vanish from the page.
+    raise TypeError(f"blocks.md.j2 cannot render a {type(block).__name__}")
 
 
 def render_pages(

@@ -157,7 +157,7 @@ def json_schema() -> dict[str, Any]:
         elif f.kind == "hands":
             out = {"type": "array", "items": {"$ref": "#/$defs/hand"}}
         elif f.kind == "notes":
-            out = {"type": "array", "items": {"$ref": "#/$defs/note"}}
+            out = {"type": "array", "items": {"$ref": "#/$defs/call-note"}}
         else:
             out = {"type": "array", "items": {"$ref": "#/$defs/point"}}
         out["description"] = f.description
@@ -177,11 +177,13 @@ def json_schema() -> dict[str, Any]:
         "title": f"Bridge handbook document, schema version {SCHEMA_VERSION}",
         **mapping(DOCUMENT),
         "$defs": {
-            "block": {"oneOf": [{"$ref": f"#/$defs/{kind}"} for kind in BLOCKS]},
-            **{kind: mapping(fields) for kind, fields in BLOCKS.items()},
+            # A block kind's definition is "<kind>-block", so that no kind (a
+            # "note" block, say) can overwrite the definition of a mapping below.
+            "block": {"oneOf": [{"$ref": f"#/$defs/{kind}-block"} for kind in BLOCKS]},
+            **{f"{kind}-block": mapping(fields) for kind, fields in BLOCKS.items()},
             "point": mapping(POINT),
             "hand": mapping(HAND),
-            "note": mapping(NOTE),
+            "call-note": mapping(NOTE),
         },
     }
 
