@@ -182,7 +182,7 @@ def test_a_failed_build_leaves_the_published_site_alone(tmp_path: Path) -> None:
     catalog.write_text(catalog.read_text(encoding="utf-8") + '\nmsgid "broken\n', encoding="utf-8")
     failed = run_handbook(*args)
     assert failed.returncode == 1
-    assert re.search(r"mini-rules\.po:\d+: error: catalog syntax", failed.stderr)
+    assert re.search(r"mini-rules\.po:\d+:\d+: error: catalog syntax: string not closed", failed.stderr)
     assert {p: p.read_bytes() for p in (build / "site").rglob("*.html")} == before
 
 
