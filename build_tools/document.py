@@ -16,7 +16,11 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import assert_never
+from typing import TYPE_CHECKING, assert_never
+
+if TYPE_CHECKING:
+    from build_tools.rules.engine import Rule
+    from build_tools.rules.query import Query
 
 #: Languages the handbook can be written or translated in (gettext locale names).
 LANGUAGES: tuple[str, ...] = ("pl", "en", "ru", "es", "sv", "zh_CN")
@@ -59,6 +63,7 @@ class Paragraph:
     default: bool = False
     leaves: tuple[str, ...] = ()
     pos: Position = Position()
+    rules: tuple[Rule, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +82,7 @@ class Point:
     default: bool = False
     leaves: tuple[str, ...] = ()
     pos: Position = Position()
+    rules: tuple[Rule, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +135,12 @@ class Example:
     hands: tuple[HandDiagram, ...] = ()
     notes: tuple[CallNote, ...] = ()
     pos: Position = Position()
+    #: The query a doctest-style example asks (the auction's last call is the
+    #: call in question) and the verdicts it expects (:mod:`build_tools.rules`).
+    query: Query | None = None
+    expect: tuple[tuple[str, str], ...] = ()
+    #: The handbook's own example, not the regulation's text.
+    editorial: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +161,7 @@ class Section:
     body: tuple[Block, ...]
     number: str = ""
     pos: Position = Position()
+    rules: tuple[Rule, ...] = ()
 
 
 Block = Section | Paragraph | PointList | Definition | Example | Table

@@ -8,18 +8,24 @@ raises one :class:`~build_tools.diagnostics.DiagnosticError` listing them all.
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from build_tools.rules.engine import Rule
+    from build_tools.rules.query import Query
 
 import yaml
 
 from build_tools import markup, schema
 from build_tools.diagnostics import Diagnostic, DiagnosticError
+from build_tools.rules.errors import VocabularyError
 from build_tools.document import (
     LANGUAGES,
     Block,
@@ -298,6 +304,8 @@ class _Reader:
             if kind == "hands":
                 return tuple(h for h in (self.hand(n, owner) for n in node.value) if h is not None)
             return tuple(n for n in (self.note(n, owner) for n in node.value) if n is not None)
+        if kind == "data":
+            return _Data(node, _plain(node))
         if not isinstance(node, yaml.ScalarNode):
             self.error(node, f"{where} must be {_expected(kind)}, not {_describe(node)}")
             return None
@@ -384,6 +392,26 @@ class _Reader:
             except BridgeError as exc:
                 self.error(node, f"{piece.kind} {piece.text!r}: {exc}", piece.offset)
 
+    def rules_of(self, values: dict[str, Any], article: str) -> tuple[Rule, ...]:
+        """The rules written on an article, read in the document's notation."""
+        data = values.get("rule")
+        if not isinstance(data, _Data):
+            return ()
+        from build_tools.rules.query import parse_rules
+
+        try:
+            return parse_rules(data.value, article, self.language or "en")
+        except VocabularyError as exc:
+            self.data_error(data.node, exc, f"rule of '{article}'")
+            return ()
+
+    def data_error(self, node: yaml.Node, exc: VocabularyError, what: str) -> None:
+        """Report ``exc`` at the node its path names below ``node``."""
+        target = _node_at(node, exc.path)
+        message = str(exc).split(": ", 1)[1] if exc.path and str(exc).startswith(exc.path + ": ") else str(exc)
+        where = f" '{exc.path}'" if exc.path else ""
+        self.error(target, f"{what}{where}: {message}")
+
     def rows(self, node: yaml.SequenceNode, where: str, owner: str) -> tuple[tuple[str, ...], ...] | None:
         rows: list[tuple[str, ...]] = []
         for row_node in node.value:
@@ -469,8 +497,10 @@ class _Reader:
             hands=values.get("hands", ()),
             notes=values.get("notes", ()),
             pos=_pos(node),
+            editorial=values.get("editorial", False),
         )
         name = f"example '{example.id}'"
+        example = self.doctest_of(example, values, nodes, name)
         if not example.auction and not example.hands:
             self.error(node, f"{name} has neither 'auction' nor 'hands'")
             return None
@@ -501,6 +531,31 @@ class _Reader:
             except BridgeError as exc:
                 self.problems.append(Diagnostic(self.path, hand.pos.line, hand.pos.column, f"{name}: {exc}"))
         return example
+
+    def doctest_of(self, example: Example, values: dict[str, Any], nodes: dict[str, yaml.Node], name: str) -> Example:
+        """An example with its query and expected verdicts, when it states them."""
+        from build_tools.rules.query import parse_example_query, parse_expect
+
+        plain = {key: v.value if isinstance(v, _Data) else v for key, v in values.items()}
+        try:
+            query = parse_example_query(example.auction, example.view, plain)
+        except VocabularyError as exc:
+            key = exc.path.split(".", 1)[0]
+            self.data_error(nodes.get(key, nodes["example"]), _below(exc, key), f"{name}: '{key}'")
+            return example
+        expect: tuple[tuple[str, str], ...] = ()
+        if "expect" in values:
+            try:
+                expect = parse_expect(plain["expect"])
+            except VocabularyError as exc:
+                self.data_error(nodes["expect"], exc, f"{name}: expect")
+                return example
+            if not example.auction:
+                self.error(nodes["expect"], f"{name} expects verdicts but has no auction to ask about")
+        elif query is not None:
+            self.error(nodes["example"], f"{name} states a query but no 'expect'")
+        return dataclasses.replace(example, query=query or (_bare_query(example) if expect else None),
+                                   expect=expect)
 
     def table(self, node: yaml.Node, values: dict[str, Any], nodes: dict[str, yaml.Node]) -> Table | None:
         table = Table(values["table"], values["rows"], values.get("header", ()), values.get("caption", ""), _pos(node))
@@ -542,6 +597,7 @@ class _Reader:
             default=values.get("default", False),
             leaves=values.get("leaves", ()),
             pos=_pos(node),
+            rules=self.rules_of(values, values["point"]),
         )
 
 
@@ -550,11 +606,12 @@ class _Reader:
 _Builder = Callable[[_Reader, yaml.Node, dict[str, Any], dict[str, yaml.Node]], Block | None]
 _BUILDERS: dict[str, _Builder] = {
     "section": lambda r, node, v, n: Section(
-        id=v["section"], title=v["title"], body=v["body"], number=v.get("number", ""), pos=_pos(node)
+        id=v["section"], title=v["title"], body=v["body"], number=v.get("number", ""), pos=_pos(node),
+        rules=r.rules_of(v, v["section"]),
     ),
     "paragraph": lambda r, node, v, n: Paragraph(
         id=v["paragraph"], text=v["text"], default=v.get("default", False), leaves=v.get("leaves", ()),
-        pos=_pos(node),
+        pos=_pos(node), rules=r.rules_of(v, v["paragraph"]),
     ),
     "list": lambda r, node, v, n: PointList(id=v["list"], items=v["items"], pos=_pos(node)),
     "definition": lambda r, node, v, n: Definition(id=v["definition"], term=v["term"], text=v["text"], pos=_pos(node)),
@@ -563,6 +620,58 @@ _BUILDERS: dict[str, _Builder] = {
 }
 if _BUILDERS.keys() != schema.BLOCKS.keys():
     raise RuntimeError(f"block kinds without a builder: {sorted(schema.BLOCKS.keys() - _BUILDERS.keys())}")
+
+
+@dataclass(frozen=True, slots=True)
+class _Data:
+    """A mapping or list read as plain data, with its node (for locating errors)."""
+
+    node: yaml.Node
+    value: Any
+
+
+def _plain(node: yaml.Node) -> Any:
+    """``node`` as plain Python: mappings with text keys, lists, and scalars by their tag."""
+    if isinstance(node, yaml.MappingNode):
+        return {str(_plain(k)): _plain(v) for k, v in node.value}
+    if isinstance(node, yaml.SequenceNode):
+        return [_plain(item) for item in node.value]
+    if node.tag == _BOOL_TAG:
+        return node.value.lower() in ("true", "yes", "on")
+    if node.tag == _INT_TAG and node.value.isdecimal():
+        return int(node.value)
+    if node.tag == _NULL_TAG:
+        return None
+    return node.value
+
+
+def _node_at(node: yaml.Node, path: str) -> yaml.Node:
+    """The node ``path`` ("when.meaning.hcp", "0.scope") names below ``node``,
+    or the deepest one of it that exists."""
+    for part in path.split(".") if path else ():
+        if isinstance(node, yaml.MappingNode):
+            found = [(k, v) for k, v in node.value if getattr(k, "value", None) == part]
+            if not found:
+                return node
+            key, value = found[0]
+            node = value
+        elif isinstance(node, yaml.SequenceNode) and part.isdigit() and int(part) < len(node.value):
+            node = node.value[int(part)]
+        else:
+            return node
+    return node
+
+
+def _below(exc: VocabularyError, key: str) -> VocabularyError:
+    """``exc`` with its path relative to ``key``."""
+    rest = exc.path[len(key) + 1:] if exc.path.startswith(key + ".") else ""
+    return VocabularyError(rest, str(exc).split(": ", 1)[-1])
+
+
+def _bare_query(example: Example) -> Query:
+    from build_tools.rules.query import Query
+
+    return Query(example.auction, example.view)
 
 
 #: Control characters a text may not hold (line breaks and tabs it may: they fold to spaces).

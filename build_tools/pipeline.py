@@ -27,6 +27,7 @@ from build_tools.loader import (
     load_document,
     load_manifest,
 )
+from build_tools.verdicts import DocumentReport, check_document
 from build_tools.render import RenderResult, interface_translations, render_pages, write_pages
 
 
@@ -92,6 +93,17 @@ def check_examples(handbook: Handbook) -> int:
     if problems:
         raise DiagnosticError(problems)
     return len(pending)
+
+
+def check_verdicts(handbook: Handbook) -> list[DocumentReport]:
+    """Ask every doctest-style example of the handbook of its document's rules
+    (:mod:`build_tools.verdicts`); a verdict other than the one an example
+    expects is an error at the example. Returns a report per document with rules."""
+    reports = [check_document(doc) for doc in handbook.documents]
+    problems = [p for report in reports for p in report.problems]
+    if problems:
+        raise DiagnosticError(problems)
+    return [r for r in reports if r.rules or r.examples]
 
 
 def translate_handbook(handbook: Handbook, language: str) -> list[Document]:

@@ -38,7 +38,7 @@ class Field:
     with inline markup), ``label`` (a short untranslated string such as a display
     number; numbers are taken as written), ``choice`` (one of ``choices``),
     ``int`` (the schema version), ``count`` (a whole number from 1), ``flag``
-    (true or false), ``texts`` (a list of texts), ``blocks`` (a list of blocks),
+    (true or false), ``data`` (a mapping or list read by :mod:`build_tools.rules`), ``texts`` (a list of texts), ``blocks`` (a list of blocks),
     ``points`` (a list of points), ``hands`` (a list of :data:`HAND`), ``notes``
     (a list of :data:`NOTE`) or ``rows`` (a list of lists of texts, ``""`` for an
     empty cell).
@@ -68,12 +68,18 @@ BLOCKS: dict[str, tuple[Field, ...]] = {
         Field("number", "label", False, "Display number as the document shows it (\"4.2.1\", \"第29条\")."),
         Field("title", "text", True, "Heading of the section."),
         Field("body", "blocks", True, "The section's content."),
+        Field("rule", "data", False,
+              "Rules formalising this article, one mapping or a list (see build_tools/rules): question, scope, "
+              "when, answer, otherwise, overrides, fallback."),
     ),
     "paragraph": (
         Field("paragraph", "id", True, "Stable id of the paragraph."),
         Field("text", "text", True, "The paragraph's text."),
         Field("default", "flag", False, "The text states the default agreement (BWS '[default]')."),
         Field("leaves", "texts", False, "Alternative agreements to the default (BWS '{... [leaf]}')."),
+        Field("rule", "data", False,
+              "Rules formalising this article, one mapping or a list (see build_tools/rules): question, scope, "
+              "when, answer, otherwise, overrides, fallback."),
     ),
     "list": (
         Field("list", "id", True, "Stable id of the list."),
@@ -97,6 +103,12 @@ BLOCKS: dict[str, tuple[Field, ...]] = {
         Field("hands", "hands", False, "Hand diagrams."),
         Field("notes", "notes", False, "Notes written beside calls of the auction."),
         Field("text", "text", False, "What the example shows."),
+        Field("meaning", "data", False,
+              "Doctest-style example: the agreed meaning of the auction's last call (the meaning vocabulary)."),
+        Field("earlier", "data", False, "Meanings of earlier calls, by their number as written (1 for the first)."),
+        Field("screens", "flag", False, "The question is asked for play with screens."),
+        Field("expect", "data", False, "The verdicts the example states, e.g. {alert: no}; checked by the rules."),
+        Field("editorial", "flag", False, "The handbook's own example, not the regulation's."),
     ),
     "table": (
         Field("table", "id", True, "Stable id of the table."),
@@ -126,6 +138,9 @@ POINT: tuple[Field, ...] = (
     Field("leaves", "texts", False, "Alternative agreements to the default (BWS '{... [leaf]}')."),
     Field("body", "blocks", False, "Blocks after the point's text (no sections)."),
     Field("items", "points", False, "Sub-points."),
+    Field("rule", "data", False,
+          "Rules formalising this article, one mapping or a list (see build_tools/rules): question, scope, "
+          "when, answer, otherwise, overrides, fallback."),
 )
 
 
@@ -147,6 +162,8 @@ def json_schema() -> dict[str, Any]:
             out = {"type": "integer", "minimum": 1}
         elif f.kind == "flag":
             out = {"type": "boolean"}
+        elif f.kind == "data":
+            out = {"type": ["object", "array"]}
         elif f.kind == "texts":
             out = {"type": "array", "items": {"type": "string", "minLength": 1}}
         elif f.kind == "rows":

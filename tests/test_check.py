@@ -26,7 +26,7 @@ def test_an_illegal_example_fails_with_its_place_and_law(mini: Path) -> None:
     assert result.stderr.startswith(
         f"{source}:{line}:{column}: error: example 'przyklad-1': illegal call '1H' at 4"
     )
-    assert "(Law 18D)" in result.stderr
+    assert "(Law 18D; rectification Law 27; Laws of Duplicate Bridge 2017)" in result.stderr
 
 
 def test_a_malformed_example_is_a_notation_error(mini: Path) -> None:
@@ -35,4 +35,5 @@ def test_a_malformed_example_is_a_notation_error(mini: Path) -> None:
                       encoding="utf-8")
     result = run_handbook("check", "--source", str(mini / "source"))
     assert result.returncode == 1
-    assert "example 'przyklad-1': level 8 out of range 1-7" in result.stderr
+    # A bid above 7NT is a call, but an inadmissible one (Law 35C, rectified by Law 38).
+    assert "example 'przyklad-1': inadmissible call '8♥' in '1♦ 8♥': a bid above 7NT (Law 35C;" in result.stderr

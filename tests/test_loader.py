@@ -205,13 +205,16 @@ def test_diagrams_tables_and_variants_load_into_the_model(tmp_path: Path) -> Non
     [
         # A hand of 12 cards: the model names what is wrong, at the cards' line.
         ('cards: "п Т76 ч ТК9754 б 8 т В98"', 'cards: "п Т76 ч ТК975 б 8 т В98"',
-         r"doc\.yaml:17:16: error: example 'deal': hand 'A76\.AK975\.8\.J98' has 12 cards, not 13"),
+         r"doc\.yaml:17:16: error: example 'deal': hand 'A76\.AK975\.8\.J98' has 12 cards, not 13 "
+         r"\(Law 6B; rectification Law 13; Laws of Duplicate Bridge 2017\)"),
         # An insufficient bid in the auction, at the auction's line and column.
         ('auction: "1ч 1п 2ч 2БК ?"', 'auction: "1ч 1п 2ч 1БК ?"',
-         r"doc\.yaml:9:14: error: example 'deal': illegal call '1NT' at 7: insufficient bid .*\(Law 18D\)"),
+         r"doc\.yaml:9:14: error: example 'deal': illegal call '1NT' at 7: insufficient bid .*\(Law 18D; rectification Law 27; "
+         r"Laws of Duplicate Bridge 2017\)"),
         # An auction inside a sentence, pointed at within the line.
         ("{hand}`п Т93 ч К10873 б Д32 т 87`", "{auction}`1т 1т`",
-         r"doc\.yaml:24:51: error: auction '1т 1т': illegal call '1C' at 3: insufficient bid after '1C' \(Law 18D\)"),
+         r"doc\.yaml:24:51: error: auction '1т 1т': illegal call '1C' at 3: insufficient bid after '1C' "
+         r"\(Law 18D; rectification Law 27; Laws of Duplicate Bridge 2017\)"),
         ("[ответы](#answers)", "[ответы](#answer)",
          r"doc\.yaml:23:5: error: reference to unknown id 'answer' in 'doc' \(did you mean 'answers'\?\)"),
         ("      - call: 4", "      - call: 6",

@@ -12,7 +12,7 @@ Laws forbid. Positions in messages count from 1; method arguments are
 >>> Auction.parse("1S P X")
 Traceback (most recent call last):
 ...
-build_tools.bridge.errors.IllegalCallError: illegal call 'X' at 3: double of partner's bid (Law 19A1)
+build_tools.bridge.errors.IllegalCallError: illegal call 'X' at 3: double of partner's bid (Law 19A1, Law 35A; rectification Law 36; Laws of Duplicate Bridge 2017)
 >>> a = Auction.parse("1H P", dealer=Seat.WEST)
 >>> a.turn, Call.parse("1S") in a.legal_calls(), Call.parse("1D") in a.legal_calls()
 (Seat.EAST, True, False)
@@ -34,7 +34,16 @@ from .calls import (
     Contract,
     Penalty,
 )
-from .errors import IllegalCallError
+from .errors import (
+    AFTER_PASSED_OUT,
+    AFTER_THE_END,
+    DOUBLE_NOT_PERMITTED,
+    INSUFFICIENT_BID,
+    REDOUBLE_NOT_PERMITTED,
+    Citation,
+    IllegalCallError,
+    InvalidAuctionError,
+)
 
 # The replay state, a plain tuple because the legality check is the hot path:
 # (last bid index or -1, its position, 0/1/2 undoubled/doubled/redoubled,
@@ -47,7 +56,8 @@ def _step(state: _State, index: int, position: int) -> _State:
     """The state after call ``index`` made at 0-based ``position``; raises if illegal."""
     last_bid, bid_pos, doubled, double_pos, passes, opened = state
     if passes >= 3 if opened else passes >= 4:
-        _illegal(index, position, "call after the auction has ended", "39", "39")
+        ended = AFTER_THE_END if opened else AFTER_PASSED_OUT
+        _illegal(index, position, "call after the auction has ended", ended)
     if index == PASS_INDEX:
         return (last_bid, bid_pos, doubled, double_pos, passes + 1, opened)
     if index < BID_COUNT:
@@ -56,39 +66,56 @@ def _step(state: _State, index: int, position: int) -> _State:
                 index,
                 position,
                 f"insufficient bid after {str(ALL_CALLS[last_bid])!r}",
-                "18D",
-                "27",
+                INSUFFICIENT_BID,
             )
         return (index, position, 0, -1, 0, True)
     if index == DOUBLE_INDEX:
         if last_bid < 0:
-            _illegal(index, position, "double with no bid to double", "19A1", "36")
-        _require_opponent(index, position, bid_pos, "double of", "bid", "19A1")
+            _illegal(index, position, "double with no bid to double", DOUBLE_NOT_PERMITTED)
+        _require_opponent(index, position, bid_pos, "double of", "bid", DOUBLE_NOT_PERMITTED)
         if doubled:
             what = "doubled" if doubled == 1 else "redoubled"
-            _illegal(index, position, f"double of a bid already {what}", "19A1", "36")
+            _illegal(index, position, f"double of a bid already {what}", DOUBLE_NOT_PERMITTED)
         return (last_bid, bid_pos, 1, position, 0, True)
     # redouble
     if doubled == 0:
-        _illegal(index, position, "redouble with no double to redouble", "19B1", "36")
+        _illegal(index, position, "redouble with no double to redouble", REDOUBLE_NOT_PERMITTED)
     if doubled == 2:
-        _illegal(index, position, "redouble of a double already redoubled", "19B1", "36")
-    _require_opponent(index, position, double_pos, "redouble of", "double", "19B1")
+        _illegal(index, position, "redouble of a double already redoubled", REDOUBLE_NOT_PERMITTED)
+    _require_opponent(index, position, double_pos, "redouble of", "double", REDOUBLE_NOT_PERMITTED)
     return (last_bid, bid_pos, 2, position, 0, True)
 
 
-def _require_opponent(index: int, position: int, target: int, act: str, noun: str, law: str) -> None:
+def _accept_insufficient(state: _State, index: int, position: int) -> _State:
+    """The state after an insufficient bid that offender's LHO accepted (Law
+    27A1): it stands as if legal, and later bids must supersede it. Raises if
+    the auction had ended or the bid is not insufficient."""
+    last_bid, _, _, _, passes, opened = state
+    if passes >= 3 if opened else passes >= 4:
+        ended = AFTER_THE_END if opened else AFTER_PASSED_OUT
+        _illegal(index, position, "call after the auction has ended", ended)
+    if not index < BID_COUNT or index > last_bid:
+        raise InvalidAuctionError(
+            f"{str(ALL_CALLS[index])!r} at {position + 1} is marked as an accepted "
+            "insufficient bid but is not an insufficient bid (Law 18D)"
+        )
+    return (index, position, 0, -1, 0, True)
+
+
+def _require_opponent(
+    index: int, position: int, target: int, act: str, noun: str, citation: Citation
+) -> None:
     # Law 19: only an opponent's bid may be doubled, only an opponent's double
     # redoubled; seats two apart are partners, the same seat is oneself.
     distance = (position - target) % 4
     if distance == 0:
-        _illegal(index, position, f"{act} one's own {noun}", law, "36")
+        _illegal(index, position, f"{act} one's own {noun}", citation)
     if distance == 2:
-        _illegal(index, position, f"{act} partner's {noun}", law, "36")
+        _illegal(index, position, f"{act} partner's {noun}", citation)
 
 
-def _illegal(index: int, position: int, reason: str, law: str, rectification: str) -> None:
-    raise IllegalCallError(str(ALL_CALLS[index]), position + 1, reason, law, rectification)
+def _illegal(index: int, position: int, reason: str, citation: Citation) -> None:
+    raise IllegalCallError(str(ALL_CALLS[index]), position + 1, reason, citation)
 
 
 def _replay(calls: Iterable[Call], state: _State = _START, start: int = 0) -> _State:
@@ -192,12 +219,13 @@ class Auction:
 
     @property
     def is_complete(self) -> bool:
-        """Law 22A: three passes after a call, or four passes at the start."""
+        """Law 22A: three passes after a bid; Law 22B: four passes at the start."""
         passes, opened = self._state[4], self._state[5]
         return passes >= 3 if opened else passes >= 4
 
     @property
     def is_passed_out(self) -> bool:
+        """Law 22B: all four players passed (the hands go back unplayed)."""
         return self.is_complete and not self._state[5]
 
     @property

@@ -8,10 +8,16 @@ double, redouble: :attr:`Call.index` runs from 0 (1C) to 37 (XX).
 (Call.parse('1NT'), '1S', True)
 >>> Call.parse("1C") < Call.parse("1D") < Call.parse("7NT") < PASS < DOUBLE < REDOUBLE
 True
+
+A bid above 7NT is a call, an inadmissible one (Law 35C), that no
+:class:`Call` holds: reading one alone raises
+:class:`~build_tools.bridge.errors.InadmissibleBidError`; in an auction it is
+an :class:`~build_tools.bridge.irregular.InadmissibleBid`.
+
 >>> Call.parse("8S")
 Traceback (most recent call last):
 ...
-build_tools.bridge.errors.InvalidCallError: level 8 out of range 1-7 in '8S'
+build_tools.bridge.errors.InadmissibleBidError: inadmissible call '8S': a bid above 7NT (Law 35C; rectification Law 38; Laws of Duplicate Bridge 2017)
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ import re
 from dataclasses import dataclass
 
 from .basics import Strain
-from .errors import BridgeError, InvalidCallError
+from .errors import BridgeError, InadmissibleBidError, InvalidCallError
 
 BID_COUNT = 35
 PASS_INDEX = 35
@@ -54,6 +60,9 @@ class Call:
         >>> Call.bid(3, Strain.NOTRUMP)
         Call.parse('3NT')
         """
+        if isinstance(level, int) and level > 7:
+            text = f"{level}{strain.letter}"
+            raise InadmissibleBidError(text, text)
         if not 1 <= level <= 7:
             raise InvalidCallError(f"level {level!r} out of range 1-7")
         return ALL_CALLS[(level - 1) * 5 + strain.value]
@@ -95,14 +104,16 @@ class Call:
         if found is not None:
             return found
         match = _LEVEL_STRAIN.fullmatch(text.strip())
-        if match is not None and not 1 <= int(match.group(1)) <= 7:
+        if match is not None and int(match.group(1)) > 7:
+            raise InadmissibleBidError(text.strip(), text.strip())
+        if match is not None and int(match.group(1)) < 1:
             raise InvalidCallError(f"level {int(match.group(1))} out of range 1-7 in {text!r}")
         from .notation import ENGLISH
 
         try:
             return ENGLISH.parse_call(text)
         except BridgeError as error:
-            if "out of range" in str(error):
+            if isinstance(error, InadmissibleBidError) or "out of range" in str(error):
                 raise
         raise InvalidCallError(f"unknown call {text!r}")
 

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .basics import SUITS_HIGH_FIRST, Suit
-from .errors import InvalidHandError
+from .errors import CARD_TWICE, InvalidHandError
 
 
 class Rank(enum.IntEnum):
@@ -87,14 +87,14 @@ class Holding:
         if len(set(ranks)) != len(ranks):
             doubled = sorted({r for r in ranks if ranks.count(r) > 1}, reverse=True)
             raise InvalidHandError(
-                f"card {''.join(r.letter for r in doubled)!r} twice in one suit"
+                f"card {''.join(r.letter for r in doubled)!r} twice in one suit ({CARD_TWICE})"
             )
         if self.spots < 0:
             raise InvalidHandError(f"negative number of small cards {self.spots!r}")
         if self.spots + sum(1 for r in ranks if r < Rank.TEN) > MAX_SMALL:
             raise InvalidHandError(
                 "more than 8 cards below the ten in one suit "
-                f"({''.join(r.letter for r in ranks)}{'x' * self.spots})"
+                f"({''.join(r.letter for r in ranks)}{'x' * self.spots}; {CARD_TWICE})"
             )
         object.__setattr__(self, "ranks", ranks)
 

@@ -4,7 +4,7 @@ A written auction is a run of tokens between separators (space, ``-``, ``_``,
 ``,``, ``;``): a call or a set of alternatives, ``?``, or a bracket. Alternatives
 are levels and strains run together or joined by ``/``: Russian ``4тбч``,
 Polish ``1♣/♦/♥/♠``, Spanish ``1/2ST``, English ``3S/4C``. A level is read
-as digits first, so ``8S`` is a level out of range rather than junk.
+as digits first, so ``8S`` is an inadmissible bid (Law 35C) rather than junk.
 
 >>> from build_tools.bridge.calls import DOUBLE, PASS
 >>> g = Grammar((("C", Strain.CLUBS), ("NT", Strain.NOTRUMP)), (("P", PASS), ("X", DOUBLE)))
@@ -30,7 +30,7 @@ import re
 
 from .basics import Strain
 from .calls import Call
-from .errors import InvalidAuctionError, InvalidCallError
+from .errors import InadmissibleBidError, InvalidAuctionError, InvalidCallError
 from .views import QUESTION, Slot
 
 SEPARATORS = "\\s\\-–—_,;"
@@ -169,7 +169,9 @@ class Grammar:
             ]
             for level_text in item.group("levels").split("/"):
                 level = int(level_text)
-                if not 1 <= level <= 7:
+                if level > 7:  # a call, but inadmissible (Law 35C)
+                    raise InadmissibleBidError(level_text + item.group("strains"), text)
+                if level < 1:
                     raise InvalidCallError(f"level {level} out of range 1-7 in {text!r}")
                 calls.extend(Call.bid(level, s) for s in strains)
         return tuple(calls)

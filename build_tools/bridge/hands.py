@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from .basics import SUITS_HIGH_FIRST, Seat, Suit
 from .cards import Card, Holding, Rank, Shape
-from .errors import InvalidDealError, InvalidHandError
+from .errors import CARD_TWICE, WRONG_CARD_COUNT, InvalidDealError, InvalidHandError
 
 ALL_SUITS: frozenset[Suit] = frozenset(Suit)
 MINORS: frozenset[Suit] = frozenset({Suit.CLUBS, Suit.DIAMONDS})
@@ -37,7 +37,9 @@ class Hand:
     def __post_init__(self) -> None:
         count = sum(h.length for h in self.holdings)
         if count != 13:
-            raise InvalidHandError(f"hand {str(self)!r} has {count} cards, not 13")
+            raise InvalidHandError(
+                f"hand {str(self)!r} has {count} cards, not 13 ({WRONG_CARD_COUNT})"
+            )
 
     @classmethod
     def from_holdings(cls, holdings: dict[Suit, Holding]) -> Hand:
@@ -172,23 +174,28 @@ def deal_problem(hands: Sequence[tuple[str, Hand]]) -> tuple[int, str] | None:
     most eight ``x`` spots and small ranks together in a suit.
 
     >>> south, north = Hand.parse("A.KQJT98765432.."), Hand.parse("AKQJ.T98.765.432")
-    >>> deal_problem([("South", south), ("North", north)])
-    (1, 'card ♠A held by both South and North')
-    >>> deal_problem([("W", Hand.parse("xxxxx.xxxx.xxxx.")), ("E", Hand.parse("xxxx.xxxx.xxxx.x"))])
-    (1, 'more than 8 cards below the ten in ♠: 9 in all')
+    >>> deal_problem([("South", south), ("North", north)])[1]
+    'card ♠A held by both South and North (Law 1A; rectification Law 13; Laws of Duplicate Bridge 2017)'
+    >>> deal_problem([("W", Hand.parse("xxxxx.xxxx.xxxx.")), ("E", Hand.parse("xxxx.xxxx.xxxx.x"))])[1]
+    'more than 8 cards below the ten in ♠: 9 in all (Law 1A; rectification Law 13; Laws of Duplicate Bridge 2017)'
+
+    The Laws: a pack of 52 cards, 13 in each suit (Law 1A), so no card twice;
+    a hand with a card beyond it has an incorrect number of cards (Law 13).
     """
     seen: dict[Card, str] = {}
     small = dict.fromkeys(Suit, 0)
     for index, (name, hand) in enumerate(hands):
         for card in hand.cards():
             if card in seen:
-                return index, f"card {card.suit.symbol}{card.rank.letter} held by both {seen[card]} and {name}"
+                return index, (f"card {card.suit.symbol}{card.rank.letter} held by both "
+                               f"{seen[card]} and {name} ({CARD_TWICE})")
             seen[card] = name
         for suit in SUITS_HIGH_FIRST:
             holding = hand.holding(suit)
             small[suit] += holding.spots + sum(1 for r in holding.ranks if r < Rank.TEN)
             if small[suit] > 8:
-                return index, f"more than 8 cards below the ten in {suit.symbol}: {small[suit]} in all"
+                return index, (f"more than 8 cards below the ten in {suit.symbol}: "
+                               f"{small[suit]} in all ({CARD_TWICE})")
     return None
 
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from .auction import Auction
 from .basics import Seat, Vulnerability
 from .calls import PASS, Call
-from .errors import IllegalCallError, InvalidAuctionError
+from .errors import AFTER_PASSED_OUT, AFTER_THE_END, IllegalCallError, InvalidAuctionError
 
 
 class View(enum.Enum):
@@ -174,9 +174,7 @@ class AuctionPattern:
         for position, slot in enumerate(self.to_table().slots):
             if slot.is_question:
                 if all(a.is_complete for a in frontier):
-                    raise IllegalCallError(
-                        "?", position + 1, "call after the auction has ended", "39", "39"
-                    )
+                    raise _after_the_end(frontier, position)
                 continue
             distinct = {a.state_key: a for a in _extend(frontier, slot.calls)}
             frontier = list(distinct.values())
@@ -191,11 +189,10 @@ class AuctionPattern:
         frontier = [Auction((), dealer, vulnerability)]
         for position, slot in enumerate(self.to_table().slots):
             if slot.is_question:
-                frontier = [a for a in frontier if not a.is_complete]
-                if not frontier:
-                    raise IllegalCallError(
-                        "?", position + 1, "call after the auction has ended", "39", "39"
-                    )
+                going_on = [a for a in frontier if not a.is_complete]
+                if not going_on:
+                    raise _after_the_end(frontier, position)
+                frontier = going_on
                 continue
             frontier = _extend(frontier, slot.calls)
         return tuple(frontier)
@@ -207,7 +204,7 @@ class AuctionPattern:
 
 
 def _pass_would_end(table: list[Slot]) -> bool:
-    """Whether one more pass ends this table-view auction (Law 22A): it ends
+    """Whether one more pass ends this table-view auction (Law 22A, 22B): it ends
     in exactly two passes after another call, or is three passes in all."""
     passes = 0
     for slot in reversed(table):
@@ -215,6 +212,14 @@ def _pass_would_end(table: list[Slot]) -> bool:
             break
         passes += 1
     return passes == 3 == len(table) or (passes == 2 and len(table) > 2)
+
+
+def _after_the_end(ended: list[Auction], position: int) -> IllegalCallError:
+    """A ``?`` after every expansion has ended: Law 22B if all were passed
+    out, else 22A; Law 35D forbids the call and Law 39 rectifies it."""
+    passed_out = all(a.is_passed_out for a in ended)
+    citation = AFTER_PASSED_OUT if passed_out else AFTER_THE_END
+    return IllegalCallError("?", position + 1, "call after the auction has ended", citation)
 
 
 def _extend(frontier: list[Auction], calls: Iterable[Call]) -> list[Auction]:

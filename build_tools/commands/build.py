@@ -31,7 +31,7 @@ from build_tools.commands._common import (
 )
 from build_tools.diagnostics import DiagnosticError
 from build_tools.loader import Manifest, display_path
-from build_tools.pipeline import Handbook, check_examples, load_handbook, render_language
+from build_tools.pipeline import Handbook, check_examples, check_verdicts, load_handbook, render_language
 from build_tools.render import RenderResult
 
 
@@ -66,6 +66,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         handbook = load_handbook(args.source, args.translations)
         checked = check_examples(handbook)
+        check_verdicts(handbook)  # a verdict an example does not get fails the build, as in check
     except DiagnosticError as exc:
         return report(exc)
     manifest = handbook.manifest

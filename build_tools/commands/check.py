@@ -1,7 +1,10 @@
-"""Validate the documents and check every auction example with the rule model.
+"""Validate the documents, check every auction example, and every verdict.
 
 Each example's auction is parsed in its document's notation and checked under
-the Laws; a problem is printed as `file:line:col: error: message`.
+the Laws; each doctest-style example (one with `expect:`) is asked of its
+document's rules, and must get the verdicts it states. Prints, per document
+with rules, the number of rules and of examples checked, and the rules that no
+example reaches. A problem is printed as `file:line:col: error: message`.
 """
 
 from __future__ import annotations
@@ -10,7 +13,7 @@ import argparse
 
 from build_tools.commands._common import add_location_arguments, report
 from build_tools.diagnostics import DiagnosticError
-from build_tools.pipeline import check_examples, load_handbook
+from build_tools.pipeline import check_examples, check_verdicts, load_handbook
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -21,7 +24,12 @@ def run(args: argparse.Namespace) -> int:
     try:
         handbook = load_handbook(args.source, args.translations)
         count = check_examples(handbook)
+        reports = check_verdicts(handbook)
     except DiagnosticError as exc:
         return report(exc)
+    for found in reports:
+        print(f"{found.document}: {found.rules} rules, {found.examples} examples with verdicts, 0 failures")
+        for article in found.unexercised:
+            print(f"{found.document}: note: no example reaches the rule of '{article}'")
     print(f"handbook: {len(handbook.documents)} documents valid, {count} examples checked")
     return 0

@@ -37,7 +37,10 @@ def test_insufficient_bid_is_illegal_at_call_2() -> None:
 
 def test_double_of_partners_bid_is_illegal() -> None:
     error = illegal("1S P X")
-    assert str(error) == "illegal call 'X' at 3: double of partner's bid (Law 19A1)"
+    assert str(error) == (
+        "illegal call 'X' at 3: double of partner's bid "
+        "(Law 19A1, Law 35A; rectification Law 36; Laws of Duplicate Bridge 2017)"
+    )
     assert error.rectification == "36"
 
 
@@ -56,7 +59,8 @@ def test_four_passes_pass_the_deal_out() -> None:
 
 def test_call_after_the_auction_ended_is_illegal() -> None:
     error = illegal("1C P P P 1D")
-    assert (error.position, error.law) == (5, "39")
+    # Laws 22A and 35D decide that it is inadmissible; Law 39 rectifies it.
+    assert (error.position, error.laws, error.rectification) == (5, ("22A", "35D"), "39")
 
 
 # --- Law 18: sufficiency ---------------------------------------------------
@@ -129,7 +133,9 @@ def test_end_of_auction(text: str, complete: bool) -> None:
 
 @pytest.mark.parametrize("text", ["P P P P P", "P P P P X", "1C P P P P", "1C X P P P XX"])
 def test_nothing_after_the_final_pass(text: str) -> None:
-    assert illegal(text).law == "39"
+    error = illegal(text)
+    ending = "22B" if text.startswith("P P P P") else "22A"  # four passes: Law 22B
+    assert (error.laws, error.rectification) == ((ending, "35D"), "39")
 
 
 # --- turn, legal calls, push ------------------------------------------------

@@ -65,7 +65,8 @@ def test_call_fields() -> None:
 
 @pytest.mark.parametrize(
     ("text", "fragment"),
-    [("0C", "level 0"), ("8S", "level 8"), ("0NT", "level 0"), ("10H", "level 10"),
+    [("0C", "level 0"), ("8S", "inadmissible call '8S'"), ("0NT", "level 0"),
+     ("10H", "inadmissible call '10H'"),
      ("1SX", "unknown call"), ("1S junk", "unknown call"), ("pas", "unknown call"),
      ("1", "unknown call"), ("", "unknown call"), ("1X", "unknown call"), ("XXX", "unknown call"),
      ("1CD", "unknown call"), ("1S P", "unknown call")],

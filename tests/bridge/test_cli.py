@@ -31,7 +31,8 @@ def test_auction_json_for_an_illegal_auction(capsys: pytest.CaptureFixture[str])
     report = json.loads(capsys.readouterr().out)
     assert code == 1
     assert report["legal"] is False and report["law"] == "19A1"
-    assert report["error"] == "illegal call 'X' at 3: double of partner's bid (Law 19A1)"
+    assert report["error"] == ("illegal call 'X' at 3: double of partner's bid "
+                               "(Law 19A1, Law 35A; rectification Law 36; Laws of Duplicate Bridge 2017)")
 
 
 def test_auction_turn_dealer_and_partnership_view(capsys: pytest.CaptureFixture[str]) -> None:
@@ -50,7 +51,7 @@ def test_passed_out(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     "argv",
     [["1S Q"], ["1S", "--notation", "fr"], ["1S", "--dealer", "Z"], ["1S", "--vulnerability", "red"],
-     ["1C 1D/H"], ["8S"]],
+     ["1C 1D/H"], ["0S"]],
 )
 def test_bad_auction_input_is_one_line_and_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     assert run(auction_command, argv) == 2

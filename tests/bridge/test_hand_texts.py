@@ -116,10 +116,11 @@ def test_the_hands_of_one_example_are_checked_as_one_deal() -> None:
     ru = notation.profile("ru")
     west = ru.parse_hand("п 102 ч К2 б ТКВ972 т ТК10")
     east = ru.parse_hand("п ТД9853 ч В832 б 8 т В8")
-    assert deal_problem([("West", west), ("East", east)]) == (1, "card ♥2 held by both West and East")
+    law = " (Law 1A; rectification Law 13; Laws of Duplicate Bridge 2017)"
+    assert deal_problem([("West", west), ("East", east)]) == (1, "card ♥2 held by both West and East" + law)
     south = notation.profile("pl").parse_hand("♠AKxxx ♥xxx ♦xxx ♣xx")
     north = notation.profile("pl").parse_hand("♠Axxx ♥Kxx ♦Kxx ♣xxx")
-    assert deal_problem([("South", south), ("North", north)]) == (1, "card ♠A held by both South and North")
+    assert deal_problem([("South", south), ("North", north)]) == (1, "card ♠A held by both South and North" + law)
     assert deal_problem([("West", west)]) is None
 
 

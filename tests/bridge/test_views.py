@@ -105,7 +105,7 @@ def test_question_mark_rules() -> None:
         en.parse_pattern("1C (?)", View.PARTNERSHIP)
     with pytest.raises(IllegalCallError) as caught:
         en.parse_pattern("1C P P P ?").check()
-    assert caught.value.law == "39"
+    assert caught.value.laws == ("22A", "35D") and caught.value.rectification == "39"
 
 
 @pytest.mark.parametrize(

@@ -182,15 +182,17 @@ CASES = [
     # --- notation: auctions and hands the rule model refuses ------------------------
     doc("insufficient-bid", "auction: 1♦ (1♥) 1♠", "auction: 1♦ (1♥) 1♦",
         "source/mini-rules.yaml:32:18: error: example 'przyklad-1': illegal call '1D' at 3: "
-        "insufficient bid after '1H' (Law 18D)"),
+        "insufficient bid after '1H' (Law 18D; rectification Law 27; Laws of Duplicate Bridge 2017)"),
     doc("bid-above-seven-notrump", "auction: 1♦ (1♥) 1♠", "auction: 1♦ (1♥) 8♠",
-        "source/mini-rules.yaml:32:18: error: example 'przyklad-1': level 8 out of range 1-7 in '1♦ (1♥) 8♠'"),
+        "source/mini-rules.yaml:32:18: error: example 'przyklad-1': inadmissible call '8♠' in '1♦ (1♥) 8♠': "
+        "a bid above 7NT (Law 35C; rectification Law 38; Laws of Duplicate Bridge 2017)"),
     doc("hand-of-twelve-cards", '"♠A76 ♥K54 ♦D832 ♣K98"', '"♠A76 ♥K54 ♦D832 ♣K9"',
-        "source/mini-rules.yaml:43:20: error: example 'przyklad-2': hand 'A76.K54.Q832.K9' has 12 cards, not 13"),
+        "source/mini-rules.yaml:43:20: error: example 'przyklad-2': hand 'A76.K54.Q832.K9' has 12 cards, not 13 "
+        "(Law 6B; rectification Law 13; Laws of Duplicate Bridge 2017)"),
     doc("inline-auction-illegal", "{auction}`1♣-1♠`", "{auction}`1♣-1♣`",
         # Partnership view: the third call is the partner's 1♣, after the opponents' pass.
         "source/mini-rules.yaml:49:61: error: auction '1♣-1♣': illegal call '1C' at 3: insufficient bid after "
-        "'1C' (Law 18D)"),
+        "'1C' (Law 18D; rectification Law 27; Laws of Duplicate Bridge 2017)"),
     doc("dealer-in-partnership-view", "view: partnership", "view: partnership\n        dealer: S",
         "source/mini-rules.yaml:38:17: error: example 'przyklad-2': a dealer belongs to the table view, "
         "not the partnership view"),
@@ -240,12 +242,14 @@ CASES = [
     option("validate-a-folder", ("validate", "source"), "source: error: cannot read file: Is a directory"),
     option("source-folder-missing", ("check", "--source", "nowhere"),
            "nowhere/handbook.yaml: error: cannot read file: No such file or directory"),
-    option("auction-level-eight", ("auction", "1S 8H"), "handbook: error: level 8 out of range 1-7 in '1S 8H'"),
+    option("auction-level-zero", ("auction", "1S 0H"), "handbook: error: level 0 out of range 1-7 in '1S 0H'"),
     option("auction-unknown-notation", ("auction", "1S P X", "--notation", "xx"),
            "handbook: error: unknown notation 'xx' (expected one of en, pl, ru, es, sv, zh)"),
-    option("hand-of-twelve", ("hand", "AKQ.K32.98.QJ43"), "handbook: error: hand 'AKQ.K32.98.QJ43' has 12 cards, not 13"),
+    option("hand-of-twelve", ("hand", "AKQ.K32.98.QJ43"), "handbook: error: hand 'AKQ.K32.98.QJ43' has 12 cards, not 13 "
+           "(Law 6B; rectification Law 13; Laws of Duplicate Bridge 2017)"),
     option("hand-with-a-card-twice", ("hand", "AKQ2.K32.98.QJ44"),
-           "handbook: error: card '4' twice in one suit in hand 'AKQ2.K32.98.QJ44'"),
+           "handbook: error: card '4' twice in one suit (Law 1A; rectification Law 13; Laws of Duplicate Bridge 2017) "
+           "in hand 'AKQ2.K32.98.QJ44'"),
     option("hand-with-a-suit-twice", ("hand", "♠AKQ2 ♥K32 ♦98 ♣QJ4 ♣5"),
            "handbook: error: suit ♣ twice in hand '♠AKQ2 ♥K32 ♦98 ♣QJ4 ♣5'"),
     option("build-jobs-not-a-number", ("build", "--render-only", "-j", "many"),

@@ -1,0 +1,161 @@
+"""A query, and the facts of its auction that rules ask about.
+
+A query is what a director is asked at the table: an auction whose last call
+is the one in question (in the document's notation and view), the agreed
+meaning of that call, the meanings of earlier calls where a rule depends on
+them, and whether screens are in use.
+
+>>> s = Situation.read("1BA 2♣", "pl", "partnership")
+>>> str(s.call), s.opener, s.is_response, s.contested
+('2C', 'partner', True, False)
+>>> s = Situation.read("[1♣] 2BA", "pl", "partnership")
+>>> str(s.call), s.opener, s.is_overcall, s.written_to_table
+('2NT', 'rho', True, (0, 1))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from build_tools.bridge import AuctionPattern, Call, CallKind, notation
+from build_tools.bridge.views import View
+
+from .vocabulary import Meaning
+
+#: Who made a call, seen from the player making the call in question, by how
+#: many calls back it was made (the call before his was his right-hand opponent's).
+RELATIONS: tuple[str, ...] = ("self", "rho", "partner", "lho")
+
+
+def read_pattern(text: str, language: str, view: str) -> AuctionPattern:
+    """An auction as written, checked under the Laws (raises BridgeError)."""
+    pattern = notation.profile(language).parse_pattern(text, View(view))
+    pattern.check()
+    return pattern
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """The facts of one query. ``calls`` is the auction in the table view,
+    ending with the call in question; ``meanings`` maps a 0-based index of
+    ``calls`` to the agreed meaning of that call."""
+
+    calls: tuple[Call, ...]
+    meanings: Mapping[int, Meaning] = field(default_factory=dict)
+    screens: bool = False
+    #: For each call as the query wrote it (1-based), its index in ``calls``.
+    written_to_table: tuple[int, ...] = ()
+
+    @classmethod
+    def read(
+        cls,
+        auction: str,
+        language: str,
+        view: str = "partnership",
+        meaning: Meaning | None = None,
+        earlier: Mapping[int, Meaning] | None = None,
+        screens: bool = False,
+    ) -> Situation:
+        """The situation of ``auction`` (its last call is the one asked about);
+        ``earlier`` maps calls as written (1-based) to their meanings. Raises
+        :class:`~build_tools.bridge.BridgeError` for an auction the model refuses."""
+        pattern = read_pattern(auction, language, view)
+        if pattern.has_question or not pattern.is_concrete or not pattern.slots:
+            raise ValueError(f"a query's auction must be concrete calls ending in the call asked about: {auction!r}")
+        written: list[int] = []
+        calls: list[Call] = []
+        previous_ours: bool | None = None
+        for slot in pattern.slots:
+            ours = not slot.opponent
+            if pattern.view is View.PARTNERSHIP and previous_ours and ours:
+                calls.append(Call.parse("P"))  # the silent opponent between two of our calls
+            written.append(len(calls))
+            calls.append(slot.calls[0])
+            previous_ours = ours
+        meanings = {written[number - 1]: m for number, m in (earlier or {}).items() if 0 < number <= len(written)}
+        if meaning is not None:
+            meanings[len(calls) - 1] = meaning
+        return cls(tuple(calls), meanings, screens, tuple(written))
+
+    # --- who is who --------------------------------------------------------
+
+    @property
+    def call(self) -> Call:
+        return self.calls[-1]
+
+    @property
+    def meaning(self) -> Meaning:
+        return self.meanings.get(len(self.calls) - 1, Meaning())
+
+    def relation(self, index: int) -> str:
+        """Who made ``calls[index]``, seen from the player of the last call."""
+        return RELATIONS[(len(self.calls) - 1 - index) % 4]
+
+    def is_ours(self, index: int) -> bool:
+        return self.relation(index) in ("self", "partner")
+
+    @property
+    def opening_index(self) -> int | None:
+        """Index of the first bid, ``None`` when no one has bid."""
+        return next((i for i, c in enumerate(self.calls) if c.is_bid), None)
+
+    @property
+    def opener(self) -> str:
+        """Who opened: ``self``, ``partner``, ``lho``, ``rho``, or ``nobody``."""
+        index = self.opening_index
+        return "nobody" if index is None else self.relation(index)
+
+    @property
+    def is_opening(self) -> bool:
+        return self.opening_index == len(self.calls) - 1 and self.call.is_bid
+
+    @property
+    def contested(self) -> bool:
+        """An opponent has made a call other than pass."""
+        return any(not self.is_ours(i) and not c.is_pass for i, c in enumerate(self.calls[:-1]))
+
+    @property
+    def is_response(self) -> bool:
+        """Partner opened, and this is the player's first call other than pass since."""
+        index = self.opening_index
+        if index is None or self.relation(index) != "partner":
+            return False
+        mine = [c for i, c in enumerate(self.calls[index:-1], index) if self.relation(i) == "self"]
+        return all(c.is_pass for c in mine)
+
+    @property
+    def is_overcall(self) -> bool:
+        """The opponents opened and our side had not bid; this call is a bid."""
+        index = self.opening_index
+        if index is None or self.is_ours(index) or not self.call.is_bid:
+            return False
+        return not any(self.is_ours(i) and c.is_bid for i, c in enumerate(self.calls[:-1]))
+
+    @property
+    def last_bid_index(self) -> int | None:
+        return next((i for i in range(len(self.calls) - 2, -1, -1) if self.calls[i].is_bid), None)
+
+    @property
+    def jump(self) -> int:
+        """How many levels the call jumps (0 for a simple bid); 0 for a non-bid."""
+        if not self.call.is_bid:
+            return 0
+        from build_tools.bridge.auction import jump_level
+
+        index = self.last_bid_index
+        return jump_level(self.call, None if index is None else self.calls[index])
+
+    def strains_bid_by(self, relations: tuple[str, ...]) -> set[object]:
+        return {c.strain for i, c in enumerate(self.calls[:-1]) if c.is_bid and self.relation(i) in relations}
+
+    @property
+    def doubled_by_opponent(self) -> bool:
+        """The last call other than pass before this one is an opponent's double."""
+        before = [(i, c) for i, c in enumerate(self.calls[:-1]) if not c.is_pass]
+        return bool(before) and before[-1][1].kind is CallKind.DOUBLE and not self.is_ours(before[-1][0])
+
+    def earlier_meaning(self, relation: str) -> Meaning:
+        """The agreed meaning of the opening bid when ``relation`` is ``opening``."""
+        index = self.opening_index if relation == "opening" else None
+        return self.meanings.get(index, Meaning()) if index is not None else Meaning()

@@ -1,0 +1,279 @@
+"""The meaning vocabulary: what a call shows, as regulations and directors say it.
+
+A meaning is a mapping with a closed set of keys, each with a closed set of
+values, shared by the rules (what an article exempts or requires) and the
+queries (what a pair has agreed)::
+
+    natural: true                      # or artificial: true
+    hcp: 14-18                         # a range: 15-17, 5+, -9, 6
+    suits: {hearts: 5+}                # lengths of named suits (♥ also works)
+    major: 4+                          # a major of that length, not saying which
+    shape: [balanced, 5m422]           # shape classes and patterns (see SHAPES)
+    forcing: non-forcing               # non-forcing | forcing | game-forcing
+    strength: preemptive               # see STRENGTHS
+    convention: stayman                # see CONVENTIONS
+    two-suiter: {min: 5-5, highest-unbid: true, second-known: false}
+    standard: true                     # a meaning the opponents expect at this point
+
+An unknown key or value is an error with a did-you-mean hint
+(:class:`VocabularyError`), never ignored.
+
+>>> m = Meaning.parse({"hcp": "14-18", "shape": "balanced", "natural": True})
+>>> m.hcp, sorted(m.shape or ())
+(Range.parse('14-18'), ['4333', '4432', '5M332', '5m332'])
+>>> Meaning.parse({"convention": "staymen"})
+Traceback (most recent call last):
+...
+build_tools.rules.errors.VocabularyError: convention: unknown value 'staymen' (did you mean 'stayman'?)
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from build_tools.bridge import AEB_REGULAR, BWS_BALANCED, PZBS_NOTRUMP_SHAPE, Suit
+from build_tools.bridge.errors import BridgeError
+from build_tools.bridge.hands import MINORS, ShapeClass
+
+from .errors import VocabularyError
+from build_tools.bridge.meanings import Range
+
+__all__ = ["CONVENTIONS", "FORCING", "SHAPES", "STRENGTHS", "Meaning", "TwoSuiter", "VocabularyError", "expand_shape"]
+
+
+FORCING: tuple[str, ...] = ("non-forcing", "forcing", "game-forcing")
+
+#: Strength classes; "semi-positive" and "negative" are responses' classes.
+STRENGTHS: tuple[str, ...] = (
+    "negative", "weak", "semi-positive", "constructive", "invitational", "strong", "preemptive",
+)
+
+#: Kinds of convention the documents name (Polish and Spanish names in comments).
+CONVENTIONS: tuple[str, ...] = (
+    "stayman",
+    "transfer",              # AEB "transfer"; PZBS "transfer"
+    "texas",
+    "puppet",
+    "relay",                 # AEB "relé"
+    "negative",              # PZBS "negat": 1♦ after 1♣
+    "multi",
+    "wilkosz",               # 2♦: weak two-suiter with a major
+    "precision",             # 2♣: 11-14 with clubs
+    "gambling",              # 3NT on a solid minor
+    "fourth-suit",           # PZBS "czwarty kolor"
+    "cue-bid",
+    "asking",                # PZBS "pytanie"
+    "bi-double",             # PZBS "kontra bi"
+    "takeout-double",        # PZBS "kontra wywoławcza"
+    "lead-directing-double",  # PZBS "kontra wistowa"
+    "transfer-double",
+    "negative-double",
+    "reverse",               # PZBS "rewers"
+    "inverted-raise",        # PZBS "odwrócone podniesienie"
+)
+
+_MAJORS = frozenset({Suit.HEARTS, Suit.SPADES})
+
+
+def _patterns(shape_class: ShapeClass) -> tuple[str, ...]:
+    """A regulation's shape class (data of the rule model) as patterns."""
+    out = []
+    for rule in shape_class.rules:
+        digits = "".join(map(str, rule.pattern))
+        kind = "m" if rule.longest_in == MINORS else "M" if rule.longest_in == _MAJORS else ""
+        out.append(f"{digits[0]}{kind}{digits[1:]}" if kind else digits)
+    return tuple(out)
+
+
+#: Named shape classes as sets of patterns. A pattern is four lengths, longest
+#: first; "5M332" has a major five, "5m332" a minor one ("5332": either). Each
+#: regulation's own "balanced" is its shape class in the rule model.
+SHAPES: dict[str, tuple[str, ...]] = {
+    "balanced": _patterns(BWS_BALANCED),
+    "pzbs-notrump": _patterns(PZBS_NOTRUMP_SHAPE),   # "skład bezatutowy bez krótkości"
+    "aeb-regular": _patterns(AEB_REGULAR),            # "regular o semirregular"
+    "semi-balanced": ("5422", "6322"),
+    "single-suiter": ("6331", "6421", "7222", "7321", "6430", "7330", "7411", "8221", "8311"),
+    "two-suiter": ("5431", "5440", "5521", "5530", "6511", "6520", "6610", "5422"),
+    "three-suiter": ("4441", "5440"),
+}
+
+_SUIT_NAMES = {
+    "clubs": Suit.CLUBS, "diamonds": Suit.DIAMONDS, "hearts": Suit.HEARTS, "spades": Suit.SPADES,
+    "♣": Suit.CLUBS, "♦": Suit.DIAMONDS, "♥": Suit.HEARTS, "♠": Suit.SPADES,
+}
+
+
+def expand_shape(token: str) -> frozenset[str]:
+    """The patterns a shape token stands for: a class name, or a pattern whose
+    longest suit may be marked major (M) or minor (m).
+
+    >>> sorted(expand_shape("5422"))
+    ['5M422', '5m422']
+    >>> sorted(expand_shape("4333"))
+    ['4333']
+    """
+    if token in SHAPES:
+        return frozenset().union(*(expand_shape(p) for p in SHAPES[token]))
+    digits = token.replace("M", "").replace("m", "")
+    if len(digits) != 4 or not digits.isdigit() or sum(map(int, digits)) != 13 or list(digits) != sorted(digits, reverse=True):
+        close = difflib.get_close_matches(token, list(SHAPES), n=1)
+        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        raise VocabularyError("shape", f"unknown shape {token!r}: a class ({', '.join(SHAPES)}) "
+                                       f"or four lengths longest first, adding to 13{hint}")
+    if digits[0] == digits[1] or int(digits[0]) < 5 or token != digits:
+        return frozenset({token})
+    # Whether a five- or six-card suit is a major matters (PZBS's 1NT: "5422
+    # with a minor five"); it is told only where that suit is the only longest.
+    return frozenset({f"{digits[0]}M{digits[1:]}", f"{digits[0]}m{digits[1:]}"})
+
+
+@dataclass(frozen=True, slots=True)
+class TwoSuiter:
+    """A two-suited hand: the lengths at least (``5-5``), which suits if known."""
+
+    min: tuple[int, int] = (5, 5)
+    suits: frozenset[Suit] = frozenset()
+    highest_unbid: bool | None = None
+    second_known: bool | None = None
+    lowest_two: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Meaning:
+    """An agreed meaning; ``None`` (or empty) for what it does not say."""
+
+    natural: bool | None = None
+    hcp: Range | None = None
+    suits: tuple[tuple[Suit, Range], ...] = ()
+    major: Range | None = None
+    shape: frozenset[str] | None = None
+    forcing: str | None = None
+    strength: str | None = None
+    convention: str | None = None
+    two_suiter: TwoSuiter | None = None
+    standard: bool | None = None
+    keys: frozenset[str] = field(default=frozenset(), compare=False)
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any]) -> Meaning:
+        """Read a meaning mapping; raises :class:`VocabularyError`."""
+        if not isinstance(data, Mapping):
+            raise VocabularyError("", "a meaning is a mapping of the vocabulary's keys")
+        values: dict[str, Any] = {}
+        for key, value in data.items():
+            reader = _READERS.get(key)
+            if reader is None:
+                raise VocabularyError(str(key), f"unknown key{_hint(str(key), _READERS)}")
+            name, parsed = reader(value)
+            values[name] = parsed
+        if "artificial" in data and "natural" in data and values["natural"] == data["artificial"]:
+            raise VocabularyError("artificial", "contradicts 'natural'")
+        return cls(**values, keys=frozenset(str(k) for k in data))
+
+    def length_of(self, suit: Suit) -> Range | None:
+        return next((r for s, r in self.suits if s is suit), None)
+
+
+def _hint(word: str, known: Iterable[str]) -> str:
+    close = difflib.get_close_matches(word, list(known), n=1)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+def _flag(key: str) -> Any:
+    def read(value: Any) -> tuple[str, bool]:
+        if not isinstance(value, bool):
+            raise VocabularyError(key, f"must be true or false, not {value!r}")
+        return key, value
+
+    return read
+
+
+def _range(key: str, value: Any) -> Range:
+    try:
+        return Range.parse(str(value))
+    except BridgeError as exc:
+        raise VocabularyError(key, str(exc)) from None
+
+
+def _choice(key: str, choices: tuple[str, ...], attribute: str | None = None) -> Any:
+    def read(value: Any) -> tuple[str, str]:
+        if value not in choices:
+            raise VocabularyError(key, f"unknown value {value!r}{_hint(str(value), choices)}")
+        return attribute or key, str(value)
+
+    return read
+
+
+def _suit(path: str, name: Any) -> Suit:
+    suit = _SUIT_NAMES.get(str(name))
+    if suit is None:
+        raise VocabularyError(path, f"unknown suit {name!r}{_hint(str(name), _SUIT_NAMES)}")
+    return suit
+
+
+def _suits(value: Any) -> tuple[str, tuple[tuple[Suit, Range], ...]]:
+    if not isinstance(value, Mapping):
+        raise VocabularyError("suits", "must map suits to lengths, e.g. {hearts: 5+}")
+    return "suits", tuple(
+        (_suit(f"suits.{name}", name), _range(f"suits.{name}", length)) for name, length in value.items()
+    )
+
+
+def _shape(value: Any) -> tuple[str, frozenset[str]]:
+    tokens = [value] if isinstance(value, str) else value
+    if not isinstance(tokens, list) or not tokens:
+        raise VocabularyError("shape", "must be a shape class or pattern, or a list of them")
+    return "shape", frozenset().union(*(expand_shape(str(t)) for t in tokens))
+
+
+_TWO_SUITER_KEYS = ("min", "suits", "highest-unbid", "second-known", "lowest-two")
+
+
+def _two_suiter(value: Any) -> tuple[str, TwoSuiter]:
+    if value is True:
+        return "two_suiter", TwoSuiter()
+    if not isinstance(value, Mapping):
+        raise VocabularyError("two-suiter", "must be true or a mapping of " + ", ".join(_TWO_SUITER_KEYS))
+    fields: dict[str, Any] = {}
+    for key, item in value.items():
+        path = f"two-suiter.{key}"
+        if key == "min":
+            parts = str(item).split("-")
+            if len(parts) != 2 or not all(p.isdigit() for p in parts):
+                raise VocabularyError(path, f"lengths as 5-5 or 6-4, not {item!r}")
+            fields["min"] = (int(parts[0]), int(parts[1]))
+        elif key == "suits":
+            if not isinstance(item, list):
+                raise VocabularyError(path, "a list of suits")
+            fields["suits"] = frozenset(_suit(path, s) for s in item)
+        elif key in ("highest-unbid", "second-known", "lowest-two"):
+            fields[key.replace("-", "_")] = _flag(path)(item)[1]
+        else:
+            raise VocabularyError(path, f"unknown key{_hint(str(key), _TWO_SUITER_KEYS)}")
+    return "two_suiter", TwoSuiter(**fields)
+
+
+def _artificial(value: Any) -> tuple[str, bool]:
+    return "natural", not _flag("artificial")(value)[1]
+
+
+_READERS: dict[str, Any] = {
+    "natural": _flag("natural"),
+    "artificial": _artificial,
+    "hcp": lambda v: ("hcp", _range("hcp", v)),
+    "suits": _suits,
+    "major": lambda v: ("major", _range("major", v)),
+    "shape": _shape,
+    "forcing": _choice("forcing", FORCING),
+    "strength": _choice("strength", STRENGTHS),
+    "convention": _choice("convention", CONVENTIONS),
+    "two-suiter": _two_suiter,
+    "standard": _flag("standard"),
+}
+
+#: The vocabulary's keys, for documentation and hints.
+KEYS: tuple[str, ...] = tuple(_READERS)

@@ -1,0 +1,115 @@
+"""The check stage for doctest-style examples: every example that states
+verdicts (``expect:``) is asked of its document's rules, and every verdict
+must come out as the example says.
+
+A mismatch is one diagnostic at the example::
+
+    source/pzbs-alert-rules.yaml:80:11: error: example 'ex-1ba-12-14': expected alert: no,
+    the rules say alert: yes (article 'znaczenie-nie-alertuje-sie')
+
+The same function serves ``handbook check``, ``handbook build`` (which checks
+before it renders) and pytest (one item per example, see tests/conftest.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from build_tools.diagnostics import Diagnostic
+from build_tools.document import Document, Example, Paragraph, Point, Section
+
+if TYPE_CHECKING:
+    from build_tools.rules.engine import Rule
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentReport:
+    """What checking one document found: how many rules and checked examples,
+    which rules no example reaches, and the problems."""
+
+    document: str
+    rules: int
+    examples: int
+    unexercised: tuple[str, ...]
+    problems: tuple[Diagnostic, ...]
+
+
+def rules_of(document: Document) -> tuple[Rule, ...]:
+    """Every rule of ``document``, in document order."""
+    return tuple(
+        rule
+        for element in document.elements()
+        if isinstance(element, Section | Paragraph | Point)
+        for rule in element.rules
+    )
+
+
+def checked_examples(document: Document) -> Iterator[Example]:
+    for element in document.elements():
+        if isinstance(element, Example) and element.expect:
+            yield element
+
+
+def check_example(document: Document, example: Example, rules: tuple[Rule, ...]) -> tuple[list[Diagnostic], set[str]]:
+    """The problems of one example, and the articles its verdicts went through."""
+    from build_tools.bridge import BridgeError
+    from build_tools.rules.engine import Conflict, Undecided, decide
+
+    assert example.query is not None
+    name = f"example '{example.id}'"
+
+    def problem(message: str) -> Diagnostic:
+        return Diagnostic(document.path, example.pos.line, example.pos.column, f"{name}: {message}")
+
+    try:
+        situation = example.query.situation(example.notation or document.language)
+    except (BridgeError, ValueError) as exc:
+        return [problem(str(exc))], set()
+    problems: list[Diagnostic] = []
+    reached: set[str] = set()
+    for question, expected in example.expect:
+        try:
+            verdict = decide(rules, question, situation)
+        except Undecided:
+            problems.append(problem(f"expected {question}: {expected}, but no rule of the document decides it"))
+            continue
+        except Conflict as exc:
+            problems.append(problem(f"expected {question}: {expected}, but the rules disagree: {exc}"))
+            continue
+        reached.update(verdict.chain)
+        if verdict.answer != expected:
+            problems.append(problem(f"expected {question}: {expected}, the rules say {question}: "
+                                    f"{verdict.answer} (article '{verdict.article}')"))
+    return problems, reached
+
+
+def check_document(document: Document) -> DocumentReport:
+    rules = rules_of(document)
+    problems: list[Diagnostic] = list(_references(document, rules))
+    reached: set[str] = set()
+    examples = list(checked_examples(document))
+    if examples and not rules:
+        problems.append(Diagnostic(document.path, examples[0].pos.line, examples[0].pos.column,
+                                   f"example '{examples[0].id}' expects verdicts, but the document has no rules"))
+    else:
+        for example in examples:
+            found, through = check_example(document, example, rules)
+            problems.extend(found)
+            reached |= through
+    articles = tuple(dict.fromkeys(r.article for r in rules))
+    return DocumentReport(document.id, len(rules), len(examples),
+                          tuple(a for a in articles if a not in reached), tuple(problems))
+
+
+def _references(document: Document, rules: tuple[Rule, ...]) -> Iterator[Diagnostic]:
+    """``overrides`` and ``otherwise.by`` must name articles of the document."""
+    ids = set(document.ids())
+    positions = {e.id: e.pos for e in document.elements()}
+    for rule in rules:
+        for target in (*rule.overrides, *((rule.otherwise_by,) if rule.otherwise_by else ())):
+            if target not in ids:
+                pos = positions[rule.article]
+                yield Diagnostic(document.path, pos.line, pos.column,
+                                 f"rule of '{rule.article}' names unknown article '{target}'")

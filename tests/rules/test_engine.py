@@ -1,0 +1,143 @@
+"""Rules and doctest-style examples: a small document with a general principle,
+two listed exemptions and an exception, checked end to end (loader, verdicts,
+messages)."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from build_tools.diagnostics import DiagnosticError
+from build_tools.loader import load_document
+from build_tools.verdicts import check_document
+
+RULES = """\
+schema: 1
+document: doc
+title: Zasady
+language: pl
+kind: regulation
+body:
+  - paragraph: zasada-ogolna
+    text: Alertuje się odzywki sztuczne.
+    rule:
+      question: alert
+      fallback: true
+      when: {meaning: {natural: true}}
+      answer: "no"
+      otherwise: "yes"
+  - list: punkty
+    items:
+      - point: otwarcie-1ba
+        text: Nie alertuje się 1BA 14-18 w składzie bezatutowym.
+        rule:
+          question: alert
+          scope: {opening: true, call: 1BA}
+          when: {meaning: {natural: true, hcp: 14-18, shape: pzbs-notrump}}
+          answer: "no"
+          otherwise: {answer: "yes", by: znaczenie}
+      - point: stayman
+        text: Nie alertuje się 2♣ po 1BA – Stayman.
+        rule:
+          question: alert
+          scope: {response: true, after: 1BA, call: 2♣, contested: false}
+          when: {meaning: {convention: stayman, major: 4+}}
+          answer: "no"
+      - point: stayman-po-wejsciu
+        text: Alertuje się Staymana po wejściu 1BA.
+        rule:
+          question: alert
+          scope: {call: 2♣, after: "[1♥] 1BA"}
+          answer: "yes"
+          overrides: [stayman]
+  - paragraph: znaczenie
+    text: Pozostałe znaczenia wymienionych zapowiedzi alertuje się.
+"""
+
+EXAMPLES = """\
+  - example: ex-1ba-15-17
+    auction: 1BA
+    view: partnership
+    meaning: {natural: true, hcp: 15-17, shape: balanced}
+    expect: {alert: no}
+  - example: ex-1ba-12-14
+    auction: 1BA
+    view: partnership
+    meaning: {natural: true, hcp: 12-14, shape: balanced}
+    expect: {alert: yes}
+  - example: ex-stayman
+    auction: 1BA 2♣
+    view: partnership
+    meaning: {convention: stayman, major: 4+}
+    expect: {alert: no}
+  - example: ex-1-pik
+    auction: 1♠
+    view: partnership
+    meaning: {natural: true, suits: {spades: 5+}}
+    expect: {alert: no}
+"""
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "doc.yaml"
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return path
+
+
+def test_examples_get_the_verdicts_they_state(tmp_path: Path) -> None:
+    report = check_document(load_document(write(tmp_path, RULES + EXAMPLES)))
+    assert report.problems == ()
+    assert (report.rules, report.examples) == (4, 4)
+    assert report.unexercised == ("stayman-po-wejsciu",)
+
+
+def test_a_wrong_expectation_names_the_example_the_verdict_and_the_article(tmp_path: Path) -> None:
+    text = RULES + EXAMPLES.replace("hcp: 12-14, shape: balanced}\n    expect: {alert: yes}",
+                                    "hcp: 12-14, shape: balanced}\n    expect: {alert: no}")
+    report = check_document(load_document(write(tmp_path, text)))
+    assert [str(p) for p in report.problems] == [
+        f"{report_path(tmp_path)}:46:5: error: example 'ex-1ba-12-14': expected alert: no, "
+        "the rules say alert: yes (article 'znaczenie')"
+    ]
+
+
+def report_path(tmp_path: Path) -> str:
+    import os
+
+    return os.path.relpath(tmp_path / "doc.yaml") if (tmp_path / "doc.yaml").resolve().is_relative_to(Path.cwd()) \
+        else str(tmp_path / "doc.yaml")
+
+
+def test_an_exception_sets_its_rule_aside(tmp_path: Path) -> None:
+    text = RULES + EXAMPLES + """\
+  - example: ex-stayman-po-wejsciu
+    auction: "[1♥] 1BA [pas] 2♣"
+    view: partnership
+    meaning: {convention: stayman, major: 4+}
+    expect: {alert: yes}
+"""
+    report = check_document(load_document(write(tmp_path, text)))
+    assert report.problems == () and report.unexercised == ()
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ("when: {meaning: {convention: stayman, major: 4+}}", "when: {meaning: {convention: staymen}}",
+     "rule of 'stayman' 'when.meaning.convention': unknown value 'staymen' (did you mean 'stayman'?)"),
+    ("scope: {response: true, after: 1BA, call: 2♣, contested: false}", "scope: {respons: true}",
+     "rule of 'stayman' 'scope.respons': unknown predicate (did you mean 'response'?)"),
+    ("    expect: {alert: no}\n  - example: ex-1ba-12-14", "    expect: {alret: no}\n  - example: ex-1ba-12-14",
+     "example 'ex-1ba-15-17': expect 'alret': unknown question 'alret' (did you mean 'alert'?)"),
+    ("meaning: {natural: true, hcp: 15-17, shape: balanced}", "meaning: {natural: true, hcp: 15-17, shape: round}",
+     "example 'ex-1ba-15-17': 'meaning' 'shape': unknown shape 'round': a class (balanced, pzbs-notrump, "
+     "aeb-regular, semi-balanced, single-suiter, two-suiter, three-suiter) or four lengths longest first, "
+     "adding to 13"),
+])
+def test_a_bad_rule_or_query_is_a_located_error(tmp_path: Path, old: str, new: str, message: str) -> None:
+    text = RULES + EXAMPLES
+    assert text.count(old) == 1
+    with pytest.raises(DiagnosticError) as caught:
+        load_document(write(tmp_path, text.replace(old, new)))
+    (diagnostic,) = caught.value.diagnostics
+    assert diagnostic.message == message and diagnostic.line > 0
