@@ -24,8 +24,13 @@ Public API::
   shape class, :class:`Forcing`, artificial, :class:`ConventionKind`); ``meaning.admits(hand)``.
 * :mod:`notation` — profiles ``en pl ru es sv zh``: ``notation.profile("ru").parse_auction(text)``,
   ``format_auction``, ``parse_pattern``, ``parse_diagram``, ``parse_hand``, ``format_hand``.
-* Errors: :class:`BridgeError` and its kinds :class:`InvalidCallError`,
-  :class:`IllegalCallError` (with ``position`` and ``law``), :class:`InvalidAuctionError`,
+* :mod:`irregular` — auctions as they happened at the table: :class:`TableRecord`
+  (``N:1S E:P W:1H`` seat labels, ``1H(acc)`` accepted insufficient bids),
+  :class:`InadmissibleBid` (a bid above 7NT), ``record.review()``.
+* Errors: :class:`BridgeError` and its kinds :class:`InvalidCallError`
+  (:class:`InadmissibleBidError` for a lone bid above 7NT),
+  :class:`IllegalCallError` (with ``position``, ``law``, ``laws``, ``rectification`` and
+  a :class:`Citation` of the Laws of Duplicate Bridge 2017), :class:`InvalidAuctionError`,
   :class:`InvalidHandError`, :class:`InvalidDealError`, :class:`InvalidNotationError`.
 
 >>> auction = Auction.parse("1S X P P XX P P P")
@@ -36,20 +41,23 @@ Public API::
 (12, '3-6-1-3')
 """
 
-from . import notation
+from . import irregular, notation
 from .auction import Auction, CompetitivePosition, LegalCalls, jump_level
 from .basics import Seat, Side, Strain, Suit, Vulnerability
 from .calls import ALL_CALLS, DOUBLE, PASS, REDOUBLE, Call, CallKind, Contract, Penalty
 from .cards import Card, Holding, Rank, Shape
 from .errors import (
     BridgeError,
+    Citation,
     IllegalCallError,
+    InadmissibleBidError,
     InvalidAuctionError,
     InvalidCallError,
     InvalidDealError,
     InvalidHandError,
     InvalidNotationError,
 )
+from .irregular import InadmissibleBid, TableRecord
 from .hands import (
     AEB_REGULAR,
     BALANCED_DEFINITIONS,
@@ -78,6 +86,7 @@ __all__ = [
     "Call",
     "CallKind",
     "Card",
+    "Citation",
     "CompetitivePosition",
     "Contract",
     "ConventionKind",
@@ -86,6 +95,8 @@ __all__ = [
     "Hand",
     "Holding",
     "IllegalCallError",
+    "InadmissibleBid",
+    "InadmissibleBidError",
     "InvalidAuctionError",
     "InvalidCallError",
     "InvalidDealError",
@@ -104,8 +115,10 @@ __all__ = [
     "Slot",
     "Strain",
     "Suit",
+    "TableRecord",
     "View",
     "Vulnerability",
+    "irregular",
     "jump_level",
     "notation",
 ]

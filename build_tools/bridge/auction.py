@@ -42,6 +42,7 @@ from .errors import (
     REDOUBLE_NOT_PERMITTED,
     Citation,
     IllegalCallError,
+    InadmissibleBidError,
     InvalidAuctionError,
 )
 
@@ -185,10 +186,26 @@ class Auction:
 
         For other languages and for the partnership view, use
         :func:`build_tools.bridge.notation.profile`.
+
+        A bid above 7NT makes the auction illegal at its place (Law 35C):
+
+        >>> Auction.parse("1S 8H")
+        Traceback (most recent call last):
+        ...
+        build_tools.bridge.errors.IllegalCallError: illegal call '8H' at 2: inadmissible call, a bid above 7NT (Law 35C; rectification Law 38; Laws of Duplicate Bridge 2017)
         """
         from .notation import ENGLISH
 
-        return cls(ENGLISH.parse_calls(text), dealer, vulnerability)
+        try:
+            calls = ENGLISH.parse_calls(text)
+        except InadmissibleBidError:
+            from .irregular import TableRecord
+
+            error = TableRecord.parse(text, dealer, vulnerability).review().error
+            if error is None:  # pragma: no cover - a bid above 7NT is always irregular
+                raise
+            raise error from None
+        return cls(calls, dealer, vulnerability)
 
     def push(self, call: Call) -> Auction:
         """A new auction with ``call`` added; raises if the call is illegal."""

@@ -102,11 +102,10 @@ PASS_OUT_OF_ROTATION_AFTER_A_BID = "30B"
 BID_AT_RHOS_TURN = "31A"
 """Law 31A: a bid out of rotation at the offender's RHO's turn."""
 BID_AT_PARTNERS_TURN = "31B"
-"""Law 31B: a bid out of rotation at partner's turn (or at LHO's turn, LHO not
-having called)."""
+"""Law 31B: a bid out of rotation at the offender's partner's turn."""
 BID_OUT_OF_ROTATION = "31"
-"""Law 31: a bid out of rotation (cited whole where the paragraph turns on
-facts the written auction does not show)."""
+"""Law 31: a bid out of rotation at the offender's LHO's turn, cited whole:
+which paragraph applies turns on who has called before."""
 DOUBLE_OUT_OF_ROTATION = "32"
 """Law 32: a double or redouble out of rotation."""
 WRONG_CARD_COUNT = Citation(("6B",), ("13",))

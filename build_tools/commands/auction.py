@@ -32,7 +32,14 @@ from build_tools.bridge import (
     notation,
 )
 from build_tools.bridge.errors import InadmissibleBidError
-from build_tools.bridge.irregular import Review, TableCall, TableRecord, looks_irregular
+from build_tools.bridge.irregular import (
+    Irregularity,
+    IrregularityKind,
+    Review,
+    TableCall,
+    TableRecord,
+    looks_irregular,
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -82,6 +89,11 @@ def run(args: argparse.Namespace) -> int:
         except IllegalCallError as after_the_end:
             illegal = after_the_end
     report = _report(record, review, illegal)
+    if illegal is not None and not review.irregularities:  # the '?' after the end
+        report["irregularities"] = [Irregularity(
+            IrregularityKind.INADMISSIBLE, illegal.call, illegal.position,
+            record.dealer.offset(illegal.position - 1), illegal.reason, illegal.citation,
+        ).as_json()]
     if args.json:
         print(json.dumps(report, ensure_ascii=False))
     else:

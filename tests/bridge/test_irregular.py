@@ -74,6 +74,11 @@ def test_a_bid_above_seven_is_a_value_and_alone_an_inadmissible_call() -> None:
         profile("pl").parse_pattern("1♦ (1♥) 8♠", View.PARTNERSHIP)
 
 
+def test_auction_parse_places_a_bid_above_seven() -> None:
+    error = illegal("1S 8H")
+    assert (error.call, error.position, error.laws, error.rectification) == ("8H", 2, ("35C",), "38")
+
+
 def test_a_call_after_a_bid_above_seven_is_still_after_the_end() -> None:
     error = TableRecord.parse("1C P P P 8S").review().error
     assert error is not None and error.laws == ("22A", "35D")
@@ -200,6 +205,13 @@ def test_a_question_after_the_end_cites_the_ending_law() -> None:
 
 
 # '"passed out" cites nothing'
+
+
+def test_a_question_after_the_end_is_listed_in_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["P P P P ?", "--json"]) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert report["laws"] == ["22B", "35D"] and report["rectification"] == ["39"]
+    assert [(i["call"], i["position"], i["seat"]) for i in report["irregularities"]] == [("?", 5, "N")]
 
 
 def test_passed_out_cites_22b(capsys: pytest.CaptureFixture[str]) -> None:
