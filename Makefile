@@ -9,6 +9,8 @@ STAMP := $(VENV)/.installed
 HANDBOOK := $(BIN)/handbook
 SYSDEPS := sh build_tools/system-deps.sh
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+# Options for the handbook command, e.g. HANDBOOK_FLAGS="--source other/source --translations other/translations".
+HANDBOOK_FLAGS ?=
 
 .DEFAULT_GOAL := all
 .PHONY: all html pdf site check validate test test-fast i18n-update i18n-check bench clean distclean venv help
@@ -18,22 +20,22 @@ help:  ## list the targets
 
 all: $(STAMP)  ## build everything: the site and a PDF for every language (build/site, build/pdf)
 	@$(SYSDEPS) tex
-	$(HANDBOOK) build --jobs $(JOBS)
+	$(HANDBOOK) build --jobs $(JOBS) $(HANDBOOK_FLAGS)
 
 html: $(STAMP)  ## build the websites only and publish build/site
-	$(HANDBOOK) build --html --jobs $(JOBS)
+	$(HANDBOOK) build --html --jobs $(JOBS) $(HANDBOOK_FLAGS)
 
 pdf: $(STAMP)  ## build the PDFs only (build/pdf)
 	@$(SYSDEPS) tex
-	$(HANDBOOK) build --pdf --jobs $(JOBS)
+	$(HANDBOOK) build --pdf --jobs $(JOBS) $(HANDBOOK_FLAGS)
 
 site: all
 
 validate: $(STAMP)  ## check every YAML document against the schema
-	$(HANDBOOK) validate
+	$(HANDBOOK) validate $(HANDBOOK_FLAGS)
 
-check: $(STAMP)  ## validate and check every auction example with the rule model
-	$(HANDBOOK) check
+check: $(STAMP)  ## validate, check every auction example, and every example's verdicts against the rules
+	$(HANDBOOK) check $(HANDBOOK_FLAGS)
 
 test: $(STAMP)  ## run every test (TeX and browser tests included)
 	@$(SYSDEPS) tex browser

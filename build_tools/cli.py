@@ -18,6 +18,7 @@ from types import ModuleType
 COMMANDS: dict[str, str] = {
     "validate": "validate",
     "check": "check",
+    "explain": "explain",
     "build": "build",
     "i18n": "i18n",
     "auction": "auction",

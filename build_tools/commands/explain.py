@@ -1,0 +1,105 @@
+"""Ask a document's rules about a call, as a director at the table would.
+
+QUERY is a YAML mapping, inline or in a file (`-` reads stdin):
+
+  handbook explain pzbs-alert-rules "{auction: 1BA, meaning: {hcp: 12-14, shape: balanced}}"
+
+Its keys: `auction` (in the document's notation; its last call is the one
+asked about), `view` (partnership, the default, or table), `meaning` (the
+agreed meaning of that call, in the meaning vocabulary), `earlier` (meanings of
+earlier calls by their number as written), `screens` (true or false). Prints
+each question the document's rules answer, the verdict, the deciding article
+and the chain of articles that led there (--lang: the articles' titles in
+that language's translation). Exit 0 when answered, 1 when no rule decides,
+2 for bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import yaml
+
+from build_tools.commands._common import add_location_arguments, report, usage_error
+from build_tools.diagnostics import DiagnosticError
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("document", metavar="DOCUMENT", help="the document's id, e.g. pzbs-alert-rules")
+    parser.add_argument("query", metavar="QUERY", help="a YAML mapping, a file holding one, or - for stdin")
+    parser.add_argument("--question", action="append", metavar="Q",
+                        help="only this question (repeatable; default: every question the rules answer)")
+    parser.add_argument("--json", action="store_true", help="print the verdicts as JSON")
+    parser.add_argument("--lang", metavar="LANG", help="show the articles' texts in this language")
+    add_location_arguments(parser)
+
+
+def _read_query(text: str) -> object:
+    if text == "-":
+        text = sys.stdin.read()
+    elif not text.lstrip().startswith("{") and Path(text).is_file():
+        text = Path(text).read_text(encoding="utf-8")
+    return yaml.safe_load(text)
+
+
+def run(args: argparse.Namespace) -> int:
+    from build_tools.bridge import BridgeError
+    from build_tools.i18n import catalog_path, read_catalog, translate
+    from build_tools.pipeline import load_handbook
+    from build_tools.rules.engine import Conflict, Undecided, decide
+    from build_tools.rules.errors import VocabularyError
+    from build_tools.rules.query import Query
+    from build_tools.verdicts import rules_of
+
+    try:
+        handbook = load_handbook(args.source, args.translations)
+    except DiagnosticError as exc:
+        return report(exc)
+    document = next((d for d in handbook.documents if d.id == args.document), None)
+    if document is None:
+        return usage_error(f"no document {args.document!r} (the handbook has {', '.join(d.id for d in handbook.documents)})")
+    try:
+        query = Query.parse(_read_query(args.query))
+        situation = query.situation(document.language)
+    except yaml.YAMLError as exc:
+        return usage_error(f"QUERY is not YAML: {str(exc).splitlines()[0]}")
+    except VocabularyError as exc:
+        return usage_error(f"QUERY: {exc}")
+    except (BridgeError, ValueError) as exc:
+        return usage_error(f"QUERY: auction {query.auction!r}: {exc}")
+    rules = rules_of(document)
+    if not rules:
+        print(f"handbook: error: {document.id} has no rules to ask", file=sys.stderr)
+        return 1
+    questions = args.question or list(dict.fromkeys(r.question for r in rules))
+    shown = document
+    if args.lang and args.lang != document.language:
+        path = catalog_path(handbook.translations, args.lang, document.id)
+        try:
+            shown = translate(document, args.lang, read_catalog(path) if path.exists() else None)
+        except DiagnosticError as exc:
+            return report(exc)
+    texts = {m.context: m.text for m in shown.messages()}
+    verdicts: dict[str, dict[str, object]] = {}
+    failures = []
+    for question in questions:
+        try:
+            verdict = decide(rules, question, situation)
+        except (Undecided, Conflict) as exc:
+            failures.append(f"{question}: {exc}")
+            continue
+        verdicts[question] = {"value": verdict.answer, "article": verdict.article, "chain": list(verdict.chain)}
+    if args.json:
+        print(json.dumps({"document": document.id, "verdicts": verdicts,
+                          "undecided": failures}, ensure_ascii=False, indent=2))
+    else:
+        for question, found in verdicts.items():
+            print(f"{question}: {found['value']}  ({found['article']})")
+            for article in found["chain"]:  # type: ignore[attr-defined]
+                print(f"  {article}: {texts.get(article, '')}")
+        for failure in failures:
+            print(f"{failure}", file=sys.stderr)
+    return 0 if verdicts and not failures else 1

@@ -1,0 +1,77 @@
+"""pytest collects every doctest-style example of the handbook as an item of
+its own, the way it collects doctests: ``source/<doc>.yaml::<example-id>``.
+
+Enabled in pyproject.toml (``-p build_tools.pytest_plugin``, with ``source``
+among the test paths). An item fails with the same message as ``handbook
+check``: the example, the verdict it expects, the verdict of the rules and the
+article that decided it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from build_tools.diagnostics import DiagnosticError
+from build_tools.document import Document, Example
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    if file_path.suffix == ".yaml" and file_path.parent.name == "source" and file_path.stem != "handbook":
+        return DocumentFile.from_parent(parent, path=file_path)
+    return None
+
+
+class DocumentFile(pytest.File):
+    def collect(self) -> Iterator[pytest.Item]:
+        from build_tools.loader import load_document
+        from build_tools.verdicts import checked_examples
+
+        try:
+            document = load_document(self.path)
+        except DiagnosticError as exc:
+            yield InvalidDocument.from_parent(self, name="load", error=exc)
+            return
+        for example in checked_examples(document):
+            yield ExampleItem.from_parent(self, name=example.id, document=document, example=example)
+
+
+class ExampleItem(pytest.Item):
+    def __init__(self, *, document: Document, example: Example, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.document = document
+        self.example = example
+
+    def runtest(self) -> None:
+        from build_tools.verdicts import check_example, rules_of
+
+        problems, _ = check_example(self.document, self.example, rules_of(self.document))
+        if problems:
+            raise ExampleFailed("\n".join(str(p) for p in problems))
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
+        if isinstance(excinfo.value, ExampleFailed):
+            return str(excinfo.value)
+        return str(super().repr_failure(excinfo))
+
+    def reportinfo(self) -> tuple[Path, int, str]:
+        return self.path, self.example.pos.line - 1, f"example {self.example.id}"
+
+
+class InvalidDocument(pytest.Item):
+    def __init__(self, *, error: DiagnosticError, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.error = error
+
+    def runtest(self) -> None:
+        raise ExampleFailed(str(self.error))
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
+        return str(excinfo.value)
+
+
+class ExampleFailed(Exception):
+    """An example did not get the verdicts it states."""
