@@ -17,6 +17,14 @@ reader's notation for notrump, pass, double and redouble.
 (('W', 'N', 'E', 'S'), [['', '', '', '1♦'], ['контра', 'пас', '2♦', '']])
 >>> [row[0] for row in hand_rows([("п Т76 ч ТК9754 б 8 т В98", "")], "ru", "en")]
 ['♠ A76', '♥ AK9754', '♦ 8', '♣ J98']
+
+An annotated call shows its mark in the reader's notation and its explanation
+as the note beside it; a dealer not given (``?``) starts the diagram at the
+first call, under no seat names:
+
+>>> grid = bidding_grid("1NT (15-17) P 2H!", "en", "table", "?", "ru")
+>>> grid.seats, [(c.call, c.mark, c.explanation) for c in grid.rows[0][::2]]
+((), [('1БК', '', '15-17'), ('2♥', '!', '')])
 """
 
 from __future__ import annotations
@@ -24,14 +32,85 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from build_tools.bridge import AuctionPattern, Call, Hand, Seat, View, notation
+from build_tools.bridge import AuctionPattern, Call, Hand, InvalidNotationError, Seat, View, Vulnerability, notation
+from build_tools.bridge.annotations import Annotation
 from build_tools.bridge.basics import SUITS_HIGH_FIRST
+from build_tools.bridge.boards import Board
 from build_tools.bridge.notation import Profile
 from build_tools.bridge.views import Slot
 
 #: Diagram columns, West first as bridge columns print them.
 TABLE_SEATS: tuple[str, ...] = ("W", "N", "E", "S")
 _SEATS = {"N": Seat.NORTH, "E": Seat.EAST, "S": Seat.SOUTH, "W": Seat.WEST}
+#: The dealer of an auction whose dealer is not given.
+UNKNOWN_DEALER = "?"
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """How an auction is to be read and drawn: view, dealer (``?`` when not
+    given) and vulnerability (``""`` when not given)."""
+
+    view: str = "partnership"
+    dealer: str = "N"
+    vulnerability: str = ""
+
+
+def inline_setting(options: str | None) -> Setting:
+    """The setting of an auction written in a sentence, from the options of
+    its role (``{auction:table board=7}``); without options, the partnership
+    view. ``board=`` gives the dealer and vulnerability of the Laws' board table.
+
+    >>> inline_setting("table board=7")
+    Setting(view='table', dealer='S', vulnerability='All')
+    >>> inline_setting("partnership vulnerability=ns")
+    Setting(view='partnership', dealer='N', vulnerability='NS')
+    >>> inline_setting("tabel")
+    Traceback (most recent call last):
+    ...
+    build_tools.bridge.errors.InvalidNotationError: unknown option 'tabel' of an inline auction (expected table, partnership, dealer=, vulnerability=, board=)
+    """
+    view, dealer, vulnerability = "partnership", "", ""
+    board: Board | None = None
+    for option in (options or "").split():
+        key, _, value = option.partition("=")
+        if not value and key in ("table", "partnership"):
+            view = key
+        elif key == "dealer" and value:
+            dealer = value if value == UNKNOWN_DEALER else str(Seat.parse(value))
+        elif key == "vulnerability" and value:
+            vulnerability = str(Vulnerability.parse(value))
+        elif key == "board" and value.isdecimal():
+            board = Board(int(value))
+        else:
+            raise InvalidNotationError(
+                f"unknown option {option!r} of an inline auction "
+                "(expected table, partnership, dealer=, vulnerability=, board=)"
+            )
+    if board is not None:
+        dealer, vulnerability = board_setting(board.number, dealer, vulnerability)
+    return Setting(view, dealer or "N", vulnerability)
+
+
+def board_setting(number: int, dealer: str = "", vulnerability: str = "") -> tuple[str, str]:
+    """The dealer and vulnerability of board ``number``; a dealer or
+    vulnerability also given must agree with the board table.
+
+    >>> board_setting(2)
+    ('E', 'NS')
+    >>> board_setting(3, "N")
+    Traceback (most recent call last):
+    ...
+    build_tools.bridge.errors.InvalidNotationError: board 3 is dealt by S, not N
+    """
+    board = Board(number)
+    if dealer and dealer != str(board.dealer):
+        raise InvalidNotationError(f"board {number} is dealt by {board.dealer}, not {dealer}")
+    if vulnerability and vulnerability != str(board.vulnerability):
+        raise InvalidNotationError(
+            f"on board {number} the vulnerability is {board.vulnerability}, not {vulnerability}"
+        )
+    return str(board.dealer), str(board.vulnerability)
 
 
 def read_auction(text: str, language: str, view: str = "table", dealer: str = "N") -> AuctionPattern:
@@ -51,7 +130,7 @@ def read_auction(text: str, language: str, view: str = "table", dealer: str = "N
     if pattern.is_concrete:
         # A concrete auction is also checked from its dealer (it must not go on
         # after its end, and a '?' needs an auction still open).
-        pattern.auctions(_SEATS[dealer])
+        pattern.auctions(_SEATS.get(dealer, Seat.NORTH))
     return pattern
 
 
@@ -67,19 +146,29 @@ def read_hand(text: str, language: str) -> Hand:
 @dataclass(frozen=True, slots=True)
 class Cell:
     """One place of a bidding diagram: the call(s) shown and the note beside
-    them; ``note_number`` counts the example's notes from 1 (0: no note)."""
+    them; ``note_number`` counts the example's notes from 1 (0: no note).
+    ``mark`` is the alert or announcement mark and footnote reference written
+    after the call (in the reader's notation), ``explanation`` the text the
+    auction gives in parentheses after it, and ``alerted`` whether it carries
+    an alert mark."""
 
     call: str = ""
     note: str = ""
     note_number: int = 0
+    mark: str = ""
+    explanation: str = ""
+    alerted: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class BiddingGrid:
-    """Rows of cells; ``seats`` heads the columns (none for a partnership's two columns)."""
+    """Rows of cells; ``seats`` heads the columns (none for a partnership's
+    two columns, or when the dealer is not given); ``vulnerable`` says for each
+    seat whether it is vulnerable (all false when the vulnerability is not given)."""
 
     seats: tuple[str, ...]
     rows: tuple[tuple[Cell, ...], ...]
+    vulnerable: tuple[bool, ...] = ()
 
 
 def display_call(call: Call, profile: Profile) -> str:
@@ -93,6 +182,14 @@ def _display_slot(slot: Slot, profile: Profile) -> str:
     return "/".join(display_call(c, profile) for c in slot.calls) if slot.calls else "?"
 
 
+def _cell(slot: Slot, profile: Profile, note: str = "", note_number: int = 0) -> Cell:
+    marks = Annotation(slot.annotation.alerted, slot.annotation.announced, slot.annotation.footnote)
+    return Cell(
+        _display_slot(slot, profile), note, note_number, marks.suffix(profile.alert_marks[0]),
+        slot.annotation.explanation, slot.annotation.alerted,
+    )
+
+
 def bidding_grid(
     text: str,
     language: str,
@@ -100,17 +197,19 @@ def bidding_grid(
     dealer: str,
     reader: str,
     notes: Sequence[tuple[int, str]] = (),
+    vulnerability: str = "",
 ) -> BiddingGrid:
     """The diagram of a written auction for a reader of ``reader``'s language.
 
     ``notes`` pairs a 1-based call number (as written) with its note. One
     partnership's calls with no opponents' show in two columns, as the notes
-    draw them; anything else in the four columns of the table.
+    draw them; anything else in the four columns of the table, from the
+    dealer's column (from the first when the dealer is ``?``).
     """
     pattern = notation.profile(language).parse_pattern(text, View(view))
     shown = notation.profile(reader)
     by_call = {call: (text, number) for number, (call, text) in enumerate(notes, 1)}
-    written = [Cell(_display_slot(s, shown), *by_call.get(n, ("", 0))) for n, s in enumerate(pattern.slots, 1)]
+    written = [_cell(s, shown, *by_call.get(n, ("", 0))) for n, s in enumerate(pattern.slots, 1)]
     if pattern.view is View.PARTNERSHIP and not any(s.opponent for s in pattern.slots):
         pairs = [tuple(written[i : i + 2]) for i in range(0, len(written), 2)]
         return BiddingGrid((), tuple(p if len(p) == 2 else (p[0], Cell()) for p in pairs))
@@ -125,11 +224,16 @@ def bidding_grid(
             cells.append(pending[1])
             pending = next(source, None)
         else:
-            cells.append(Cell(_display_slot(slot, shown)))
-    start = TABLE_SEATS.index(dealer)
+            cells.append(_cell(slot, shown))
+    known = dealer != UNKNOWN_DEALER
+    start = TABLE_SEATS.index(dealer) if known else 0
     padded = [Cell()] * start + cells
     padded += [Cell()] * (-len(padded) % 4)
-    return BiddingGrid(TABLE_SEATS, tuple(tuple(padded[i : i + 4]) for i in range(0, len(padded), 4)))
+    rows = tuple(tuple(padded[i : i + 4]) for i in range(0, len(padded), 4))
+    if not known:
+        return BiddingGrid((), rows)
+    vul = Vulnerability.parse(vulnerability) if vulnerability else Vulnerability.NONE
+    return BiddingGrid(TABLE_SEATS, rows, tuple(vul.is_vulnerable(_SEATS[s]) for s in TABLE_SEATS))
 
 
 def hand_rows(hands: Sequence[tuple[str, str]], language: str, reader: str) -> list[list[str]]:

@@ -41,6 +41,12 @@ KINDS: tuple[str, ...] = ("regulation", "convention-description", "table-of-cont
 #: Seats as documents write them, for hands and dealers.
 SEATS: tuple[str, ...] = ("N", "E", "S", "W")
 
+#: An example's dealer: a seat, or ``?`` when the document does not give one.
+DEALERS: tuple[str, ...] = (*SEATS, "?")
+
+#: Vulnerability as PBN and ``handbook auction --vulnerability`` spell it.
+VULNERABILITIES: tuple[str, ...] = ("None", "NS", "EW", "All")
+
 #: How an auction is written: every call in turn, or one partnership's calls.
 VIEWS: tuple[str, ...] = ("table", "partnership")
 
@@ -123,7 +129,10 @@ class CallNote:
 class Example:
     """An auction and/or hands, written in ``notation`` (default: the
     document's language). ``view`` is ``table`` (every call in turn from
-    ``dealer``) or ``partnership`` (one side's calls, opponents' in brackets)."""
+    ``dealer``; ``?`` when not given) or ``partnership`` (one side's calls,
+    opponents' in brackets). ``vulnerability`` is ``""`` when not given;
+    ``board`` is 0 or the board number, which the loader has turned into the
+    dealer and vulnerability of the Laws' board table."""
 
     id: str
     auction: str = ""
@@ -132,6 +141,8 @@ class Example:
     number: str = ""
     view: str = "table"
     dealer: str = "N"
+    vulnerability: str = ""
+    board: int = 0
     hands: tuple[HandDiagram, ...] = ()
     notes: tuple[CallNote, ...] = ()
     pos: Position = Position()

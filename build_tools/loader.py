@@ -386,7 +386,11 @@ class _Reader:
         for piece in pieces:
             try:
                 if piece.kind == "auction":
-                    diagrams.read_auction(piece.text, self.language, "partnership")
+                    setting = diagrams.inline_setting(piece.options)
+                    diagrams.read_auction(piece.text, self.language, setting.view, setting.dealer)
+                elif piece.options is not None:
+                    self.error(node, f"hand {piece.text!r}: a hand written in a sentence takes no options",
+                               piece.offset)
                 else:
                     diagrams.read_hand(piece.text, self.language)
             except BridgeError as exc:
@@ -494,6 +498,8 @@ class _Reader:
             number=values.get("number", ""),
             view=values.get("view", "table"),
             dealer=values.get("dealer", "N"),
+            vulnerability=values.get("vulnerability", ""),
+            board=values.get("board", 0),
             hands=values.get("hands", ()),
             notes=values.get("notes", ()),
             pos=_pos(node),
@@ -506,6 +512,11 @@ class _Reader:
             return None
         if "dealer" in values and example.view != "table":
             self.error(nodes["dealer"], f"{name}: a dealer belongs to the table view, not the {example.view} view")
+        if example.board and example.view != "table":
+            self.error(nodes["board"], f"{name}: a board (which names the dealer) belongs to the table view, "
+                                       f"not the {example.view} view")
+        elif example.board:
+            example = self.board(example, values, nodes["board"])
         if example.notes and not example.auction:
             self.error(nodes["notes"], f"{name} has notes on calls but no auction")
         language = example.notation or self.language
@@ -556,6 +567,19 @@ class _Reader:
             self.error(nodes["example"], f"{name} states a query but no 'expect'")
         return dataclasses.replace(example, query=query or (_bare_query(example) if expect else None),
                                    expect=expect)
+
+    def board(self, example: Example, values: dict[str, Any], node: yaml.Node) -> Example:
+        """The example with the dealer and vulnerability its board number names."""
+        from build_tools.bridge import BridgeError
+        from build_tools.diagrams import board_setting
+
+        try:
+            dealer, vulnerability = board_setting(
+                example.board, values.get("dealer", ""), values.get("vulnerability", ""))
+        except BridgeError as exc:
+            self.error(node, f"example '{example.id}': {exc}")
+            return example
+        return dataclasses.replace(example, dealer=dealer, vulnerability=vulnerability)
 
     def table(self, node: yaml.Node, values: dict[str, Any], nodes: dict[str, yaml.Node]) -> Table | None:
         table = Table(values["table"], values["rows"], values.get("header", ()), values.get("caption", ""), _pos(node))

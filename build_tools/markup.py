@@ -2,11 +2,16 @@
 
 Document text is plain text with four kinds of inline markup:
 
-* ``*emphasis*``;
+* ``*emphasis*``: a star opens emphasis only at the start of a word (after a
+  space, an opening bracket or quote) and closes it only at the end of one, so
+  the alert marks of ``2♣*/2♦*`` stay stars;
 * ``[words](#id)`` and ``[words](other-document#id)``: a cross reference to an
   element of this or another document;
 * ``{auction}`1♣-1♥-1ST``` : an auction written in the sentence, in the
   document's notation (read by the rule model, partnership view);
+  ``{auction:table}`1♣-P-2♠``` reads it in the table view, and the options
+  may add ``dealer=E`` (or ``dealer=?``), ``vulnerability=NS`` and ``board=7``,
+  separated by spaces: ``{auction:table board=7}`…```;
 * ``{hand}`♠EDxxx ♥xxx ♦Dxxx ♣x```: a hand written in the sentence.
 
 Everything else that Markdown or MyST would read as syntax (raw HTML, roles,
@@ -34,6 +39,8 @@ contexts, three functions:
 '\\\\(См\\\\. {hb-ref}`Шлемовая торговля <#slam>`\\\\.\\\\)'
 >>> to_myst("En la secuencia {auction}`1♣-1♥-1ST`, esta")
 'En la secuencia {hb-inline-auction}`1♣-1♥-1ST`\\\\, esta'
+>>> to_myst("po 2♣*/2♦* partnera")
+'po 2♣\\\\*\\\\/2♦\\\\* partnera'
 """
 
 from __future__ import annotations
@@ -43,10 +50,15 @@ import string
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+# Emphasis opens only where a word starts (start of text, a space, an opening
+# bracket, quote or dash before the star) and closes only where one ends: a
+# star right after a call (an alert mark, '2♣*/2♦*') is a star.
+_OPENS = r"(?<![^\s(\[{\"'„«“‘/—–-])"
+_CLOSES = r"(?![^\s)\]}\"'”»’.,;:!?/—–-])"
 _INLINE = re.compile(
-    r"\*(?P<em>(?=\S)[^*]*?\S)\*"
-    r"|\[(?P<label>[^\[\]`]+)\]\((?P<doc>[a-z][a-z0-9-]*)?#(?P<target>[a-z][a-z0-9-]*)\)"
-    r"|\{(?P<role>auction|hand)\}`(?P<content>[^`]+)`"
+    _OPENS + r"\*(?P<em>(?=\S)[^*]*?\S)\*" + _CLOSES
+    + r"|\[(?P<label>[^\[\]`]+)\]\((?P<doc>[a-z][a-z0-9-]*)?#(?P<target>[a-z][a-z0-9-]*)\)"
+    r"|\{(?P<role>auction|hand)(?::(?P<options>[^{}`]*))?\}`(?P<content>[^`]+)`"
 )
 _ESCAPED = re.compile("([" + re.escape(string.punctuation) + "])")
 #: What a single-line field may not hold: line breaks and other control characters.
@@ -66,13 +78,15 @@ class UnsafeValue(ValueError):
 @dataclass(frozen=True, slots=True)
 class Inline:
     """One piece of marked-up text: ``kind`` is ``text``, ``em``, ``ref``,
-    ``auction`` or ``hand``; ``offset`` is where it starts in the text."""
+    ``auction`` or ``hand``; ``offset`` is where it starts in the text;
+    ``options`` what a role's braces hold after a colon (``table board=7``)."""
 
     kind: str
     text: str
     offset: int
     document: str = ""
     target: str = ""
+    options: str | None = None
 
 
 def parse(text: str) -> Iterator[Inline]:
@@ -93,7 +107,8 @@ def parse(text: str) -> Iterator[Inline]:
                 document=match.group("doc") or "", target=match.group("target"),
             )
         else:
-            yield Inline(match.group("role"), match.group("content"), match.start("content"))
+            yield Inline(match.group("role"), match.group("content"), match.start("content"),
+                         options=match.group("options"))
         last = match.end()
     if last < len(text):
         yield Inline("text", text[last:], last)

@@ -117,18 +117,29 @@ def _bidding_table(example: Example, doc: Document, labels: dict[str, str]) -> m
     notes = [(note.call, note.text) for note in example.notes]
     grid = diagrams.bidding_grid(
         example.auction, example.notation or doc.language, example.view, example.dealer,
-        doc.display_language, notes,
+        doc.display_language, notes, example.vulnerability,
     )
-    rows: list[list[str]] = [[markup.text(labels[seat]) for seat in grid.seats]] if grid.seats else []
+    # A vulnerable seat's name is marked, as bridge diagrams print it in red.
+    rows: list[list[str]] = [[
+        markup.role("hb-vulnerable", labels[seat]) if vulnerable else markup.text(labels[seat])
+        for seat, vulnerable in zip(grid.seats, grid.vulnerable or (False,) * len(grid.seats), strict=True)
+    ]] if grid.seats else []
     for row in grid.rows:
-        rows.append([
-            markup.to_myst(cell.call) + (
-                f" — {_marker(doc, f'{example.id}.note{cell.note_number}', labels)}{markup.to_myst(cell.note)}"
-                if cell.note else ""
-            )
-            for cell in row
-        ])
+        rows.append([_bidding_cell(cell, example, doc, labels) for cell in row])
     return _list_table("hb-bidding", bool(grid.seats), rows)
+
+
+def _bidding_cell(cell: diagrams.Cell, example: Example, doc: Document, labels: dict[str, str]) -> str:
+    """A call, its alert mark (a role, raised like a footnote mark), and beside
+    it the auction's explanation and the example's note."""
+    out: str = markup.to_myst(cell.call)
+    if cell.mark:
+        out += markup.role("hb-alert", cell.mark)
+    if cell.explanation:
+        out += " — " + markup.text(cell.explanation)
+    if cell.note:
+        out += f" — {_marker(doc, f'{example.id}.note{cell.note_number}', labels)}{markup.to_myst(cell.note)}"
+    return out
 
 
 def _hands_table(example: Example, doc: Document, labels: dict[str, str]) -> markup.MyST:

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from build_tools.document import KINDS, LANGUAGES, SEATS, VIEWS
+from build_tools.document import DEALERS, KINDS, LANGUAGES, SEATS, VIEWS, VULNERABILITIES
 
 SCHEMA_VERSION = 1
 
@@ -98,7 +98,15 @@ BLOCKS: dict[str, tuple[Field, ...]] = {
         Field("view", "choice", False,
               "table: every call in turn from the dealer (default); partnership: one side's calls, "
               "the opponents' in brackets.", VIEWS),
-        Field("dealer", "choice", False, "Dealer of a table-view auction (default N).", SEATS),
+        Field("dealer", "choice", False,
+              "Dealer of a table-view auction (default N); '?' when not given: the diagram starts "
+              "at the first call.", DEALERS),
+        Field("vulnerability", "choice", False,
+              "Which sides are vulnerable (as handbook auction --vulnerability spells it); "
+              "not given when absent.", VULNERABILITIES),
+        Field("board", "count", False,
+              "Board number: names the dealer and vulnerability as the Laws' board table does "
+              "(board 1: N, none; 2: E, NS; 3: S, EW; 4: W, all; repeating every 16); table view only."),
         Field("notation", "choice", False, "Notation of the auction and hands when not the document's.", LANGUAGES),
         Field("hands", "hands", False, "Hand diagrams."),
         Field("notes", "notes", False, "Notes written beside calls of the auction."),

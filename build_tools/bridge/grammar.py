@@ -22,12 +22,21 @@ that says so, never a guess:
 Traceback (most recent call last):
 ...
 build_tools.bridge.errors.InvalidAuctionError: dashes in '1C - - 1NT' might stand for passes; write each pass as a call ('P')
+
+After a call (or an opponents' bracket) may follow an alert mark (``*``,
+``!``), the announcement mark ``^``, a footnote reference ``(1)`` and an
+explanation in parentheses; brackets holding something that is not a call
+hold an explanation, so ``1NT (15-17)`` is no level 15:
+
+>>> [(str(s.calls[0]), s.opponent, s.annotation.suffix()) for s in g.scan("1C*(1) (X) 1NT^ (15-17)")]
+[('1C', False, '*(1)'), ('X', True, ''), ('1NT', False, '^ (15-17)')]
 """
 
 from __future__ import annotations
 
 import re
 
+from .annotations import ANNOUNCEMENT_MARK, FOOTNOTE, NO_ANNOTATION, Annotation
 from .basics import Strain
 from .calls import Call
 from .errors import InadmissibleBidError, InvalidAuctionError, InvalidCallError
@@ -57,13 +66,15 @@ def alternation(words: list[str]) -> str:
 class Grammar:
     """Scans auction text into :class:`~build_tools.bridge.views.Slot` values."""
 
-    __slots__ = ("_scanner", "_item", "_strain_splitter", "_strain_of", "_word_of", "_pass_word")
+    __slots__ = ("_scanner", "_item", "_strain_splitter", "_strain_of", "_word_of", "_pass_word",
+                 "_alert_marks", "_opponent_call", "_bid_shape")
 
     def __init__(
         self,
         strains: tuple[tuple[str, Strain], ...],
         words: tuple[tuple[str, Call], ...],
         needs_boundary: bool = True,
+        alert_marks: tuple[str, ...] = ("*", "!"),
     ) -> None:
         strain_alt = alternation([w for w, _ in strains])
         word_alt = alternation([w for w, _ in words])
@@ -74,11 +85,22 @@ class Grammar:
         )
         plain_item = re.sub(r"\?P<\w+>", "?:", item)
         alternatives = rf"(?:{plain_item})(?:/(?:{plain_item}))*"
-        boundary = rf"(?=$|[{SEPARATORS}()\[\]?])" if needs_boundary else ""
+        marks = re.escape("".join(alert_marks) + ANNOUNCEMENT_MARK)
+        boundary = rf"(?=$|[{SEPARATORS}()\[\]?{marks}])" if needs_boundary else ""
         scanner = (
-            rf"(?P<sep>[{SEPARATORS}]+)|(?P<q>\?)|(?P<open>[(\[])|(?P<close>[)\]])"
+            rf"(?P<sep>[{SEPARATORS}]+)|(?P<q>\?)|(?P<note>\({FOOTNOTE.pattern}\))"
+            rf"|(?P<mark>[{marks}])|(?P<open>[(\[])|(?P<close>[)\]])"
             rf"|(?P<alts>{alternatives}){boundary}"
         )
+        self._alert_marks = alert_marks
+        # What brackets hold when they hold an opponents' call (with its own
+        # annotation); anything else in parentheses is an explanation, except
+        # a bid out of range ('(8S)'), which stays an error.
+        self._opponent_call = re.compile(
+            rf"\s*(?:{alternatives})[{marks}]?(?:\({FOOTNOTE.pattern}\))?(?:\s*\([^()]*\))?\s*",
+            re.IGNORECASE,
+        )
+        self._bid_shape = re.compile(rf"\s*\d+\s*(?:{strain_alt})\s*", re.IGNORECASE)
         self._scanner = re.compile(scanner, re.IGNORECASE)
         # an item ends at a '/' or the end: Russian "1т/пас" is 1♣ or pass, not 1♣/♠ + "ас"
         self._item = re.compile(rf"(?:{item})(?=/|$)", re.IGNORECASE)
@@ -92,7 +114,7 @@ class Grammar:
         slots: list[Slot] = []
         inside = False
         bracketed: Slot | None = None
-        for kind, _, slot in self._tokens(text):
+        for kind, _, slot, annotation in self._tokens(text):
             if kind == "open":
                 if inside:
                     raise InvalidAuctionError(f"nested bracket in auction {text!r}")
@@ -100,7 +122,7 @@ class Grammar:
             elif kind == "close":
                 if not inside or bracketed is None:
                     raise InvalidAuctionError(f"unmatched or empty bracket in auction {text!r}")
-                slots.append(Slot(bracketed.calls, opponent=True))
+                slots.append(Slot(bracketed.calls, True, bracketed.annotation.merge(annotation, text)))
                 inside = False
             elif inside:
                 if bracketed is not None or slot.is_question:
@@ -117,23 +139,35 @@ class Grammar:
     def scan_cells(self, line: str) -> list[tuple[int, Slot]]:
         """The calls of one diagram row, each with the column it starts at."""
         cells: list[tuple[int, Slot]] = []
-        for kind, start, slot in self._tokens(line):
+        for kind, start, slot, _ in self._tokens(line):
             if kind in ("open", "close"):
                 raise InvalidAuctionError(f"brackets in a two-column diagram: {line!r}")
             cells.append((start, slot))
         return cells
 
-    def _tokens(self, text: str) -> list[tuple[str, int, Slot]]:
-        tokens: list[tuple[str, int, Slot]] = []
+    def _tokens(self, text: str) -> list[tuple[str, int, Slot, Annotation]]:
+        # Each token: its kind, where it starts, its slot (calls with their
+        # annotation), and for a closing bracket the annotation written after it.
+        tokens: list[tuple[str, int, Slot, Annotation]] = []
         original, text = text, normalise(text)
-        position = 0
+        position = last_end = 0
         while position < len(text):
             match = self._scanner.match(text, position)
             if match is None:
                 junk = re.match(rf"[^{SEPARATORS}()\[\]?]+", text[position:])
                 raise _unknown(junk.group(0) if junk else text[position], original)
-            position = match.end()
             kind = match.lastgroup or ""
+            annotation: Annotation | None = None
+            if kind == "open" and match.group(0) == "(":
+                close = _closing(text, match.end())
+                content = text[match.end() : close] if close is not None else ""
+                if close is not None and not self.reads_as_calls(content):
+                    # the original characters (normalising changes none of the positions)
+                    written = original[match.end() : close]
+                    annotation = Annotation(explanation=" ".join(written.split()))
+                    position = close + 1
+            if annotation is None:
+                position = match.end()
             if kind == "sep":
                 dashes = sum(match.group(0).count(d) for d in DASHES)
                 at_edge = match.start() == 0 or position == len(text)
@@ -143,14 +177,54 @@ class Grammar:
                         f"write each pass as a call ({self._pass_word!r})"
                     )
                 continue
+            if kind == "mark":
+                mark = match.group(0)
+                annotation = Annotation(alerted=mark != ANNOUNCEMENT_MARK,
+                                        announced=mark == ANNOUNCEMENT_MARK)
+                if tokens and last_end != match.start():
+                    raise InvalidAuctionError(
+                        f"the mark {mark!r} in {original!r} must follow a call without a space"
+                    )
+            elif kind == "note":
+                annotation = Annotation(footnote=match.group(0)[1:-1])
+            if annotation is not None:
+                if not tokens or tokens[-1][0] not in ("alts", "close"):
+                    raise InvalidAuctionError(
+                        f"an alert mark, footnote or explanation in {original!r} must follow a call"
+                    )
+                last_kind, start, slot, after = tokens[-1]
+                if last_kind == "alts":
+                    slot = Slot(slot.calls, annotation=slot.annotation.merge(annotation, original))
+                else:
+                    after = after.merge(annotation, original)
+                tokens[-1] = (last_kind, start, slot, after)
+                last_end = position
+                continue
             if kind == "q":
                 slot = QUESTION
             elif kind == "alts":
                 slot = Slot(self._alternatives(match.group("alts"), original))
             else:
                 slot = QUESTION  # placeholder for a bracket, never used as a call
-            tokens.append((kind, match.start(), slot))
+            tokens.append((kind, match.start(), slot, NO_ANNOTATION))
+            last_end = position
         return tokens
+    def reads_as_calls(self, content: str) -> bool:
+        """Whether ``content`` in parentheses is an opponents' call (or a
+        bracket misused: nothing, ``?``, several calls, a bid out of range)
+        rather than an explanation."""
+        content = normalise(content)
+        return bool(
+            self._opponent_call.fullmatch(content) or self._bid_shape.fullmatch(content)
+            or not content.strip() or self._only_calls(content)
+        )
+
+    def _only_calls(self, content: str) -> bool:
+        # '(1H 1S)' or '(?)' is a bracket misused, not an explanation
+        try:
+            return all(kind in ("alts", "q") for kind, *_ in self._tokens(content))
+        except (InvalidAuctionError, InvalidCallError):
+            return False
 
     def _alternatives(self, written: str, text: str) -> tuple[Call, ...]:
         calls: list[Call] = []
@@ -175,6 +249,20 @@ class Grammar:
                     raise InvalidCallError(f"level {level} out of range 1-7 in {text!r}")
                 calls.extend(Call.bid(level, s) for s in strains)
         return tuple(calls)
+
+
+def _closing(text: str, start: int) -> int | None:
+    """Where the bracket opened just before ``start`` closes (nested pairs
+    skipped), or ``None`` when it does not."""
+    depth = 0
+    for index in range(start, len(text)):
+        if text[index] == "(":
+            depth += 1
+        elif text[index] == ")":
+            if depth == 0:
+                return index
+            depth -= 1
+    return None
 
 
 def _unknown(fragment: str, text: str) -> InvalidCallError:

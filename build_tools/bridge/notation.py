@@ -18,6 +18,12 @@ final ``All Pass``/``AP``; ``X`` and ``XX`` in pl, es, sv and zh; Spanish
 ``1SA``, ``Pasa``, ``Doble``, ``Redoble``; Russian ``ктр``, ``рктр``; Chinese
 ``Pass``. Full-width forms (``（加倍）``, ``－``) read as ASCII everywhere.
 
+Every profile reads an alert mark after a call (``*`` or ``!``; it prints its
+first :attr:`Profile.alert_marks`: ``!`` in Russian as the notes write ``3б!``,
+``*`` elsewhere), the announcement mark ``^``, a footnote reference ``2H(1)``
+and an explanation ``1NT (15-17)``, in both views
+(:mod:`~build_tools.bridge.annotations`).
+
 Suit symbols ♣♦♥♠ are read in every profile; Russian suits are the letters
 ``т б ч п``; Swedish also reads the Symbol-font glyphs ``§ ¨ © ª`` of old
 files; Chinese writes ``梅花 方块 红心 黑桃``. The grammar decides where a letter
@@ -40,6 +46,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from .annotations import AnnotatedCall
 from .auction import Auction
 from .basics import SUITS_HIGH_FIRST, Seat, Strain, Suit, Vulnerability
 from .calls import BIDS, DOUBLE, PASS, REDOUBLE, Call
@@ -82,6 +89,8 @@ class Profile:
     Cyrillic ``К``) in hands."""
     ambiguous: tuple[tuple[str, str], ...] = ()
     """Letters in a hand that this profile refuses to guess, with the reason."""
+    alert_marks: tuple[str, ...] = ("*", "!")
+    """Alert marks after a call; the first is printed."""
     _grammar: Grammar = field(init=False, repr=False, compare=False)
     _simple: dict[str, Call] = field(init=False, repr=False, compare=False)
     _label_re: re.Pattern[str] = field(init=False, repr=False, compare=False)
@@ -96,7 +105,7 @@ class Profile:
                     simple[f"{bid.level}{word}".casefold()] = bid
         labels = self.suit_labels + tuple((sym, s.suit) for sym, s in _SYMBOLS if s.suit)
         set_ = object.__setattr__
-        set_(self, "_grammar", Grammar(strains, self.words, self.needs_boundary))
+        set_(self, "_grammar", Grammar(strains, self.words, self.needs_boundary, self.alert_marks))
         set_(self, "_simple", simple)
         set_(self, "_label_re", re.compile(alternation([w for w, _ in labels])))
         set_(self, "suit_labels", labels)
@@ -125,10 +134,30 @@ class Profile:
         found = self._simple.get(normalise(text).strip().casefold())
         if found is not None:
             return found
+        annotated = self.parse_annotated_call(text)
+        if annotated.annotation:
+            raise InvalidCallError(f"{text!r} is a call with annotations; read it with parse_annotated_call")
+        return annotated.call
+
+    def parse_annotated_call(self, text: str) -> AnnotatedCall:
+        """Read exactly one call with what is written after it.
+
+        >>> a = profile("en").parse_annotated_call("2H*(1)")
+        >>> a.call, a.alerted, a.annotation.footnote
+        (Call.parse('2H'), True, '1')
+        """
         slots = self._grammar.scan(text)
         if len(slots) != 1 or slots[0].opponent or len(slots[0].calls) != 1:
             raise InvalidCallError(f"{text!r} is not one call")
-        return slots[0].calls[0]
+        return AnnotatedCall(slots[0].calls[0], slots[0].annotation)
+
+    def format_annotated_call(self, call: AnnotatedCall) -> str:
+        """Print a call and its annotation, with this profile's alert mark.
+
+        >>> profile("ru").format_annotated_call(profile("en").parse_annotated_call("3D*"))
+        '3б!'
+        """
+        return self._format_slot(Slot((call.call,), annotation=call.annotation))
 
     def _plain_calls(self, text: str) -> tuple[Call, ...] | None:
         # The fast path for the common case: space-separated calls, each a
@@ -236,6 +265,14 @@ class Profile:
         return "".join(out)
 
     def _format_slot(self, slot: Slot) -> str:
+        explanation = slot.annotation.explanation
+        if explanation and self._grammar.reads_as_calls(explanation):
+            raise InvalidAuctionError(
+                f"explanation {explanation!r} would read as a call in {self.name}; write it as a note"
+            )
+        return self._format_calls(slot) + slot.annotation.suffix(self.alert_marks[0])
+
+    def _format_calls(self, slot: Slot) -> str:
         if slot.is_question:
             return "?"
         by_level: dict[int, list[Strain]] = {}
@@ -427,6 +464,7 @@ RUSSIAN = Profile(
     ranks=_ranks("Т", "К", "Д", "В", "10"),
     read_ranks=(),
     look_alikes=(("K", "К"), ("B", "В"), ("X", "х")),
+    alert_marks=("!", "*"),
     ambiguous=(("T", "Latin T looks like Cyrillic Т (the ace); write the ten as 10, the ace as Т"),),
     spots=("х", "x"),
     label_gap=" ",

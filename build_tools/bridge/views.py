@@ -24,6 +24,7 @@ import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from .annotations import NO_ANNOTATION, Annotation
 from .auction import Auction
 from .basics import Seat, Vulnerability
 from .calls import PASS, Call
@@ -38,16 +39,21 @@ class View(enum.Enum):
 @dataclass(frozen=True, slots=True)
 class Slot:
     """One place in a written auction: a set of alternative calls, or ``?``
-    (no calls); ``opponent`` marks a bracketed call in the partnership view."""
+    (no calls); ``opponent`` marks a bracketed call in the partnership view;
+    ``annotation`` is what is written after the call (alert mark, footnote,
+    explanation: :mod:`~build_tools.bridge.annotations`)."""
 
     calls: tuple[Call, ...] = ()
     opponent: bool = False
+    annotation: Annotation = NO_ANNOTATION
 
     def __post_init__(self) -> None:
         calls = tuple(sorted(set(self.calls)))
         object.__setattr__(self, "calls", calls)
         if not calls and self.opponent:
             raise InvalidAuctionError("'?' stands for our call, not the opponents'")
+        if not calls and self.annotation:
+            raise InvalidAuctionError("'?' carries no alert mark, footnote or explanation")
 
     @property
     def is_question(self) -> bool:
@@ -106,7 +112,7 @@ class AuctionPattern:
         for slot in self.slots:
             if previous is not None and not previous.opponent and not slot.opponent:
                 table.append(Slot((PASS,)))
-            table.append(Slot(slot.calls))
+            table.append(Slot(slot.calls, annotation=slot.annotation))
             previous = slot
         if previous is not None and not previous.opponent and _pass_would_end(table):
             table.append(Slot((PASS,)))
@@ -137,9 +143,10 @@ class AuctionPattern:
                 continue
             between_ours = 0 < i < len(slots) - 1
             ends_after_our_pass = i == len(slots) - 1 and _pass_would_end(list(slots[:i]))
-            if slot.is_silent_pass and (between_ours or ends_after_our_pass):
+            silent = slot.is_silent_pass and not slot.annotation
+            if silent and (between_ours or ends_after_our_pass):
                 continue
-            result.append(Slot(slot.calls, opponent=True))
+            result.append(Slot(slot.calls, opponent=True, annotation=slot.annotation))
         return AuctionPattern(tuple(result), View.PARTNERSHIP)
 
     def all_pass(self, text: str = "") -> AuctionPattern:

@@ -10,6 +10,8 @@ written in a sentence, and the badges of default and alternative agreements.
   does not break across lines.
 * ``{hb-default}`default``` and ``{hb-leaf}`leaf``` are badges; ``{hb-page}`43```
   is a page number of a table of contents.
+* ``{hb-alert}`*``` is the alert mark after a call in a bidding diagram, and
+  ``{hb-vulnerable}`North``` a vulnerable seat's name heading its column.
 """
 
 from __future__ import annotations
@@ -63,6 +65,6 @@ def register_labels(app: Sphinx, doctree: nodes.document) -> None:
 
 def setup_inline(app: Sphinx) -> None:
     app.add_role("hb-ref", ref_role)
-    for kind in ("inline-auction", "inline-hand", "default", "leaf", "page"):
+    for kind in ("inline-auction", "inline-hand", "default", "leaf", "page", "alert", "vulnerable"):
         app.add_role(f"hb-{kind}", _span(f"hb-{kind}"))
     app.connect("doctree-read", register_labels)

@@ -26,6 +26,9 @@ NODES_PREAMBLE = r"""
 \expandafter\newcommand\csname DUrolehb-leaf\endcsname[1]{\fbox{\scriptsize #1}}
 \expandafter\newcommand\csname DUrolehb-inline-auction\endcsname[1]{\mbox{#1}}
 \expandafter\newcommand\csname DUrolehb-inline-hand\endcsname[1]{\mbox{#1}}
+% An alert mark after a call; a vulnerable seat heading its column.
+\expandafter\newcommand\csname DUrolehb-alert\endcsname[1]{\textsuperscript{#1}}
+\expandafter\newcommand\csname DUrolehb-vulnerable\endcsname[1]{\underline{#1}}
 \newcommand{\hbuntranslated}[1]{\fbox{\scriptsize #1}}
 """
 

@@ -1,0 +1,43 @@
+"""Issue 10, item 4: a board number names the dealer and vulnerability as the
+Laws' board table does (Law 2), repeating every 16 boards."""
+
+from __future__ import annotations
+
+import pytest
+
+from build_tools.bridge import BridgeError, Seat, Vulnerability
+from build_tools.bridge.boards import Board
+
+# The table of Law 2, copied from the Laws (not computed): board, dealer, vulnerable.
+LAW_2 = """
+ 1 N None
+ 2 E NS
+ 3 S EW
+ 4 W All
+ 5 N NS
+ 6 E EW
+ 7 S All
+ 8 W None
+ 9 N EW
+10 E All
+11 S None
+12 W NS
+13 N All
+14 E None
+15 S NS
+16 W EW
+"""
+TABLE = [(int(n), d, v) for n, d, v in (line.split() for line in LAW_2.strip().splitlines())]
+
+
+@pytest.mark.parametrize(("number", "dealer", "vulnerability"), TABLE)
+def test_the_board_table_of_law_2(number: int, dealer: str, vulnerability: str) -> None:
+    for board in (Board(number), Board(number + 16), Board(number + 160)):
+        assert board.dealer is Seat.parse(dealer)
+        assert board.vulnerability is Vulnerability.parse(vulnerability)
+
+
+@pytest.mark.parametrize("number", [0, -1, True])
+def test_board_numbers_start_at_one(number: int) -> None:
+    with pytest.raises(BridgeError, match="from 1"):
+        Board(number)
