@@ -169,6 +169,27 @@ def _table_rows(table: Table, doc: Document, labels: dict[str, str]) -> markup.M
     return markup.MyST(_rows(rows))
 
 
+def _verdict_badges(example: Example, doc: Document, labels: dict[str, str]) -> markup.MyST:
+    """The verdicts an example states, each a badge linked to the article of
+    the rules that decides it ("" for an example without verdicts)."""
+    if not example.expect or example.query is None:
+        return markup.MyST("")
+    from build_tools.rules.engine import Conflict, Undecided, decide
+    from build_tools.verdicts import rules_of
+
+    situation = example.query.situation(example.notation or doc.language)
+    rules = rules_of(doc)
+    badges = []
+    for question, answer in example.expect:
+        try:
+            article = decide(rules, question, situation).article
+        except (Undecided, Conflict):  # the check stage has reported it already
+            article = ""
+        label = labels.get(f"{question}:{answer}", f"{question}: {answer}")
+        badges.append(markup.role("hb-verdict", f"{question}-{answer}|{label}|{article}"))
+    return markup.MyST(" ".join(badges) + "\n\n")
+
+
 def _heading(level: int) -> markup.MyST:
     return markup.MyST("#" * max(1, min(int(level), 6)))
 
@@ -261,6 +282,7 @@ def environment(translations: NullTranslations | None = None) -> SandboxedEnviro
     env.filters["bidding_table"] = _bidding_table
     env.filters["hands_table"] = _hands_table
     env.filters["table_rows"] = _table_rows
+    env.filters["verdict_badges"] = _verdict_badges
     env.filters["marker"] = _marker
     env.globals["unknown_block"] = _unknown_block
     env.tests["section"] = lambda b: isinstance(b, Section)

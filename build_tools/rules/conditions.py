@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+import dataclasses
+from dataclasses import dataclass, field
 from typing import Any
 
 from build_tools.bridge import Call, Strain, notation
@@ -43,12 +44,25 @@ class Condition:
 
     test: Test
     text: str
+    #: What it was parsed from: a condition crosses to another process (the
+    #: languages render in parallel) as its data, and is parsed again there.
+    origin: tuple[Any, str, str] | None = field(default=None, compare=False)
 
     def holds(self, situation: Situation) -> bool:
         return self.test(situation)
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        if self.origin is None:
+            raise TypeError(f"condition {self.text!r} was not parsed from data and cannot be pickled")
+        return (Condition.parse, self.origin)
+
     @classmethod
     def parse(cls, data: Any, language: str, path: str = "") -> Condition:
+        condition = cls._parse(data, language, path)
+        return dataclasses.replace(condition, origin=(data, language, path))
+
+    @classmethod
+    def _parse(cls, data: Any, language: str, path: str = "") -> Condition:
         if data is None or data == {}:
             return ALWAYS
         if not isinstance(data, Mapping):
@@ -59,10 +73,10 @@ class Condition:
             if key in ("all", "any"):
                 if not isinstance(value, list) or not value:
                     raise VocabularyError(where, f"'{key}' takes a list of conditions")
-                subs = [cls.parse(v, language, f"{where}.{n}") for n, v in enumerate(value)]
+                subs = [cls._parse(v, language, f"{where}.{n}") for n, v in enumerate(value)]
                 parts.append(_all(subs) if key == "all" else _any(subs))
             elif key == "not":
-                parts.append(_not(cls.parse(value, language, where)))
+                parts.append(_not(cls._parse(value, language, where)))
             else:
                 predicate = PREDICATES.get(str(key))
                 if predicate is None:
@@ -73,7 +87,7 @@ class Condition:
         return _all(parts)
 
 
-ALWAYS = Condition(lambda s: True, "always")
+ALWAYS = Condition(lambda s: True, "always", origin=(None, "", ""))
 
 
 def _all(parts: list[Condition]) -> Condition:

@@ -33,10 +33,12 @@ class ExampleDirective(SphinxDirective):
     has_content = True
     optional_arguments = 1
     final_argument_whitespace = True
-    option_spec = {"id": directives.unchanged_required}
+    # ``editorial``: the handbook's own example, set apart from the regulation's.
+    option_spec = {"id": directives.unchanged_required, "editorial": directives.flag}
 
     def run(self) -> list[nodes.Node]:
-        node = example("", classes=["hb-example"], number=self.arguments[0].strip() if self.arguments else "")
+        classes = ["hb-example", *(["hb-editorial-example"] if "editorial" in self.options else [])]
+        node = example("", classes=classes, number=self.arguments[0].strip() if self.arguments else "")
         if "id" in self.options:
             node["ids"].append(self.options["id"])
         self.set_source_info(node)

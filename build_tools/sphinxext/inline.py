@@ -9,7 +9,10 @@ written in a sentence, and the badges of default and alternative agreements.
   as written (the loader has read it with the rule model) in a span that
   does not break across lines.
 * ``{hb-default}`default``` and ``{hb-leaf}`leaf``` are badges; ``{hb-page}`43```
-  is a page number of a table of contents.
+  is a page number of a table of contents; ``{hb-editorial}`...``` heads an
+  example of the handbook's own.
+* ``{hb-verdict}`alert-no|No alert|article``` is a verdict of an example,
+  linked to the article that decides it.
 * ``{hb-alert}`*``` is the alert mark after a call in a bidding diagram, and
   ``{hb-vulnerable}`North``` a vulnerable seat's name heading its column.
 """
@@ -43,6 +46,27 @@ def ref_role(
     return [node], []
 
 
+def verdict_role(
+    name: str, rawtext: str, text: str, lineno: int, inliner: Inliner,
+    options: dict[str, Any] | None = None, content: list[str] | None = None,
+) -> Roles:
+    """``{hb-verdict}`alert-no|No alert|article``` : a verdict badge linked to
+    the article of the rules that decides it (no link when none decides)."""
+    kind, label, article = (role_text(text).split("|", 2) + ["", ""])[:3]
+    badge = nodes.inline("", classes=["hb-verdict", f"hb-verdict-{kind}"])
+    if not article:
+        badge += nodes.Text(label)
+        return [badge], []
+    # The badge holds the link: the standard domain replaces the node inside
+    # a reference with its own, so classes on that node would be lost.
+    env = inliner.document.settings.env
+    badge += addnodes.pending_xref(
+        "", nodes.inline(label, label), refdomain="std", reftype="ref", reftarget=f"{env.docname}#{article}",
+        refexplicit=True, refwarn=True, refdoc=env.docname,
+    )
+    return [badge], []
+
+
 def _span(css: str) -> Any:
     def role(
         name: str, rawtext: str, text: str, lineno: int, inliner: Inliner,
@@ -65,6 +89,7 @@ def register_labels(app: Sphinx, doctree: nodes.document) -> None:
 
 def setup_inline(app: Sphinx) -> None:
     app.add_role("hb-ref", ref_role)
-    for kind in ("inline-auction", "inline-hand", "default", "leaf", "page", "alert", "vulnerable"):
+    app.add_role("hb-verdict", verdict_role)
+    for kind in ("inline-auction", "inline-hand", "default", "leaf", "page", "editorial", "alert", "vulnerable"):
         app.add_role(f"hb-{kind}", _span(f"hb-{kind}"))
     app.connect("doctree-read", register_labels)

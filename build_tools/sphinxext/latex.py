@@ -30,6 +30,9 @@ NODES_PREAMBLE = r"""
 \expandafter\newcommand\csname DUrolehb-alert\endcsname[1]{\textsuperscript{#1}}
 \expandafter\newcommand\csname DUrolehb-vulnerable\endcsname[1]{\underline{#1}}
 \newcommand{\hbuntranslated}[1]{\fbox{\scriptsize #1}}
+% Verdicts of examples, and the heading of the handbook's own examples.
+\expandafter\newcommand\csname DUrolehb-verdict\endcsname[1]{\fbox{\scriptsize\bfseries #1}}
+\expandafter\newcommand\csname DUrolehb-editorial\endcsname[1]{\textit{\small #1}}
 """
 
 CJK_FONTS = r"""
