@@ -17,6 +17,10 @@ Public API::
 * :class:`AuctionPattern` — an auction as system notes write it: table or
   partnership :class:`View`, alternative calls, a trailing ``?``;
   ``pattern.to_table()``, ``pattern.to_partnership()``, ``pattern.auctions()``.
+* :class:`Annotation` and :class:`AnnotatedCall` — what is written after a call: an
+  alert mark (``2♣*``, ``3б!``), the announcement mark ``^``, a footnote ``2H(1)``, an
+  explanation ``1NT (15-17)``; ``slot.annotation``, ``annotated.alerted``.
+* :class:`Board` — a board number's dealer and vulnerability (Law 2).
 * :class:`Hand` and :class:`Deal` — PBN text, ``x`` spots, voids; ``hand.hcp``,
   ``hand.shape``, ``hand.keycards(trump)``; "balanced" definitions as data:
   :data:`BWS_BALANCED`, :data:`PZBS_NOTRUMP_SHAPE`, :data:`AEB_REGULAR`.
@@ -42,8 +46,10 @@ Public API::
 """
 
 from . import irregular, notation
+from .annotations import AnnotatedCall, Annotation
 from .auction import Auction, CompetitivePosition, LegalCalls, jump_level
 from .basics import Seat, Side, Strain, Suit, Vulnerability
+from .boards import Board
 from .calls import ALL_CALLS, DOUBLE, PASS, REDOUBLE, Call, CallKind, Contract, Penalty
 from .cards import Card, Holding, Rank, Shape
 from .errors import (
@@ -80,8 +86,11 @@ __all__ = [
     "PASS",
     "PZBS_NOTRUMP_SHAPE",
     "REDOUBLE",
+    "AnnotatedCall",
+    "Annotation",
     "Auction",
     "AuctionPattern",
+    "Board",
     "BridgeError",
     "Call",
     "CallKind",
