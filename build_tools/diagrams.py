@@ -80,7 +80,7 @@ def inline_setting(options: str | None) -> Setting:
             dealer = value if value == UNKNOWN_DEALER else str(Seat.parse(value))
         elif key == "vulnerability" and value:
             vulnerability = str(Vulnerability.parse(value))
-        elif key == "board" and value.isdecimal():
+        elif key == "board" and value.isascii() and value.isdigit() and len(value) <= 9:
             board = Board(int(value))
         else:
             raise InvalidNotationError(
@@ -122,7 +122,7 @@ def read_auction(text: str, language: str, view: str = "table", dealer: str = "N
     >>> read_auction("1♠ 1♥", "sv")
     Traceback (most recent call last):
     ...
-    build_tools.bridge.errors.IllegalCallError: illegal call '1H' at 2: insufficient bid after '1S' (Law 18D)
+    build_tools.bridge.errors.IllegalCallError: illegal call '1H' at 2: insufficient bid after '1S' (Law 18D; rectification Law 27; Laws of Duplicate Bridge 2017)
     """
     profile = notation.profile(language)
     pattern = profile.parse_pattern(text, View(view))

@@ -7,6 +7,7 @@ import pytest
 
 from build_tools.bridge import BridgeError, Seat, Vulnerability
 from build_tools.bridge.boards import Board
+from build_tools.diagrams import Setting, inline_setting
 
 # The table of Law 2, copied from the Laws (not computed): board, dealer, vulnerable.
 LAW_2 = """
@@ -41,3 +42,16 @@ def test_the_board_table_of_law_2(number: int, dealer: str, vulnerability: str) 
 def test_board_numbers_start_at_one(number: int) -> None:
     with pytest.raises(BridgeError, match="from 1"):
         Board(number)
+
+
+def test_an_inline_auction_takes_a_board() -> None:
+    """{auction:table board=7}: dealer South, all vulnerable; 'dealer=?' when not given."""
+    assert inline_setting("table board=7") == Setting("table", "S", "All")
+    assert inline_setting("table dealer=?") == Setting("table", "?", "")
+    assert inline_setting(None) == Setting("partnership", "N", "")
+
+
+@pytest.mark.parametrize("options", ["board=0", "board=" + "9" * 5000, "board=７", "board=", "dealer=", "view=table"])
+def test_inline_options_that_say_nothing_sensible_are_bridge_errors(options: str) -> None:
+    with pytest.raises(BridgeError):
+        inline_setting(options)
