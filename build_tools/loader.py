@@ -316,6 +316,11 @@ class _Reader:
             return node.value.lower() in ("true", "yes", "on")
         if kind == "count":
             # YAML 1.1 also reads 0x1, 0b10, 010 and 1_0 as numbers; a handbook counts in digits.
+            if node.tag == _INT_TAG and node.value.isdecimal() and len(node.value) > 9:
+                # int() of more than 4,300 digits raises; no count needs ten
+                self.error(node, f"{where} must be a whole number from 1 to 999999999, "
+                                 f"not a number of {len(node.value)} digits")
+                return None
             if node.tag != _INT_TAG or not node.value.isdecimal() or int(node.value) < 1:
                 self.error(node, f"{where} must be a whole number from 1, not {node.value!r}")
                 return None

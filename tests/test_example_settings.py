@@ -101,6 +101,9 @@ def errors_of(tmp_path: Path, text: str, capsys: pytest.CaptureFixture[str]) -> 
         ('"P 1NT (15-17) P 2H!"\n    board: 7', '"1NT (15-17) 2H!"\n    board: 7\n    view: partnership',
          r"doc\.yaml:9:12: error: example 'board-seven': a board \(which names the dealer\) belongs to the "
          r"table view, not the partnership view"),
+        ("    board: 7", "    board: " + "9" * 5000,
+         r"doc\.yaml:9:12: error: 'board' of example 'board-seven' must be a whole number from 1 to 999999999, "
+         r"not a number of 5000 digits"),
         ("    board: 7", "    board: 0", r"doc\.yaml:9:12: error: 'board' of example 'board-seven' must be a whole number from 1, not '0'"),
         ("vulnerability: NS", "vulnerability: Both",
          r"doc\.yaml:15:20: error: 'vulnerability' of example 'vulnerable' must be one of None, NS, EW, All, not 'Both'"),
