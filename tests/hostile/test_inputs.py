@@ -257,8 +257,8 @@ CASES = [
     option("build-jobs-negative", ("build", "--render-only", "-j", "-3"),
            "handbook build: error: argument -j/--jobs: invalid positive value: '-3'"),
     option("unknown-command", ("publish",),
-           "handbook: error: argument COMMAND: invalid choice: 'publish' (choose from 'validate', 'check', 'build', "
-           "'i18n', 'auction', 'hand')"),
+           "handbook: error: argument COMMAND: invalid choice: 'publish' (choose from 'validate', 'check', 'explain', "
+           "'build', 'i18n', 'auction', 'hand')"),
     option("i18n-without-action", ("i18n",), "handbook i18n: error: the following arguments are required: ACTION"),
 ]
 
