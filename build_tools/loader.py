@@ -568,10 +568,28 @@ class _Reader:
                 return example
             if not example.auction:
                 self.error(nodes["expect"], f"{name} expects verdicts but has no auction to ask about")
-        elif query is not None:
+        # An alert mark on the call in question ('2♣*') is an expected verdict too.
+        if query is not None and self.last_call_alerted(example):
+            stated = dict(expect)
+            if stated.get("alert") == "no":
+                self.error(nodes["expect"], f"{name}: the auction marks its last call alerted, but expect says alert: no")
+                return example
+            expect = tuple(expect) + ((("alert", "yes"),) if "alert" not in stated else ())
+        if query is not None and not expect:
             self.error(nodes["example"], f"{name} states a query but no 'expect'")
         return dataclasses.replace(example, query=query or (_bare_query(example) if expect else None),
                                    expect=expect)
+
+    def last_call_alerted(self, example: Example) -> bool:
+        """Whether the example's last call carries an alert mark."""
+        from build_tools.bridge import BridgeError, View, notation
+
+        try:
+            pattern = notation.profile(example.notation or self.language or "en").parse_pattern(
+                example.auction, View(example.view))
+        except (BridgeError, ValueError):
+            return False  # reported where the auction is read
+        return bool(pattern.slots) and pattern.slots[-1].annotation.alerted
 
     def board(self, example: Example, values: dict[str, Any], node: yaml.Node) -> Example:
         """The example with the dealer and vulnerability its board number names."""

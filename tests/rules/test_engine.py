@@ -141,3 +141,24 @@ def test_a_bad_rule_or_query_is_a_located_error(tmp_path: Path, old: str, new: s
         load_document(write(tmp_path, text.replace(old, new)))
     (diagnostic,) = caught.value.diagnostics
     assert diagnostic.message == message and diagnostic.line > 0
+
+
+def test_an_alert_mark_on_the_call_in_question_is_an_expected_verdict(tmp_path: Path) -> None:
+    marked = RULES + """\
+  - example: ex-1ba-12-14-marked
+    auction: 1BA*
+    view: partnership
+    meaning: {natural: true, hcp: 12-14, shape: balanced}
+"""
+    document = load_document(write(tmp_path, marked))
+    example = next(e for e in document.elements() if e.id == "ex-1ba-12-14-marked")
+    assert example.expect == (("alert", "yes"),)  # type: ignore[union-attr]
+    assert check_document(document).problems == ()
+    wrong = marked.replace("meaning: {natural: true, hcp: 12-14, shape: balanced}\n",
+                           "meaning: {natural: true, hcp: 15-17, shape: balanced}\n")
+    assert [p.message for p in check_document(load_document(write(tmp_path, wrong))).problems] == [
+        "example 'ex-1ba-12-14-marked': expected alert: yes, the rules say alert: no (article 'otwarcie-1ba')"]
+    with pytest.raises(DiagnosticError) as caught:
+        load_document(write(tmp_path, marked + "    expect: {alert: no}\n"))
+    assert [d.message for d in caught.value.diagnostics] == [
+        "example 'ex-1ba-12-14-marked': the auction marks its last call alerted, but expect says alert: no"]
