@@ -546,6 +546,22 @@ class _Reader:
                 diagrams.read_hand(hand.cards, language)
             except BridgeError as exc:
                 self.problems.append(Diagnostic(self.path, hand.pos.line, hand.pos.column, f"{name}: {exc}"))
+        if not values.get("as-printed", False):
+            # The hands of one example lie in one deal: no card twice (issue 10).
+            from build_tools.bridge.hands import deal_problem
+
+            readable = []
+            for number, hand in enumerate(example.hands, 1):
+                try:
+                    parsed = diagrams.read_hand(hand.cards, language)
+                except BridgeError:
+                    continue
+                seat = {"N": "North", "E": "East", "S": "South", "W": "West"}.get(hand.seat, hand.seat)
+                readable.append((hand.pos, (seat or hand.label or f"hand {number}", parsed)))
+            problem = deal_problem([named for _, named in readable])
+            if problem is not None:
+                where = readable[problem[0]][0]
+                self.problems.append(Diagnostic(self.path, where.line, where.column, f"{name}: {problem[1]}"))
         return example
 
     def doctest_of(self, example: Example, values: dict[str, Any], nodes: dict[str, yaml.Node], name: str) -> Example:

@@ -117,6 +117,9 @@ BLOCKS: dict[str, tuple[Field, ...]] = {
         Field("screens", "flag", False, "The question is asked for play with screens."),
         Field("expect", "data", False, "The verdicts the example states, e.g. {alert: no}; checked by the rules."),
         Field("editorial", "flag", False, "The handbook's own example, not the regulation's."),
+        Field("as-printed", "flag", False,
+              "The hands are kept as the original prints them although two of them share a card (a misprint "
+              "of the source, named in a comment beside it); the check of the deal is skipped."),
     ),
     "table": (
         Field("table", "id", True, "Stable id of the table."),
