@@ -51,6 +51,11 @@ class Field:
     choices: tuple[str, ...] = ()
 
 
+#: The rules an article states (sections, paragraphs and points take them).
+RULE = Field("rule", "data", False,
+             "Rules formalising this article, one mapping or a list (see build_tools/rules): question, scope, "
+             "when, answer, otherwise, overrides, fallback.")
+
 DOCUMENT: tuple[Field, ...] = (
     Field("schema", "int", True, f"Schema version; this is version {SCHEMA_VERSION}."),
     Field("document", "id", True, "Stable id of the document; also its file name and page name."),
@@ -68,18 +73,14 @@ BLOCKS: dict[str, tuple[Field, ...]] = {
         Field("number", "label", False, "Display number as the document shows it (\"4.2.1\", \"第29条\")."),
         Field("title", "text", True, "Heading of the section."),
         Field("body", "blocks", True, "The section's content."),
-        Field("rule", "data", False,
-              "Rules formalising this article, one mapping or a list (see build_tools/rules): question, scope, "
-              "when, answer, otherwise, overrides, fallback."),
+        RULE,
     ),
     "paragraph": (
         Field("paragraph", "id", True, "Stable id of the paragraph."),
         Field("text", "text", True, "The paragraph's text."),
         Field("default", "flag", False, "The text states the default agreement (BWS '[default]')."),
         Field("leaves", "texts", False, "Alternative agreements to the default (BWS '{... [leaf]}')."),
-        Field("rule", "data", False,
-              "Rules formalising this article, one mapping or a list (see build_tools/rules): question, scope, "
-              "when, answer, otherwise, overrides, fallback."),
+        RULE,
     ),
     "list": (
         Field("list", "id", True, "Stable id of the list."),
@@ -149,9 +150,7 @@ POINT: tuple[Field, ...] = (
     Field("leaves", "texts", False, "Alternative agreements to the default (BWS '{... [leaf]}')."),
     Field("body", "blocks", False, "Blocks after the point's text (no sections)."),
     Field("items", "points", False, "Sub-points."),
-    Field("rule", "data", False,
-          "Rules formalising this article, one mapping or a list (see build_tools/rules): question, scope, "
-          "when, answer, otherwise, overrides, fallback."),
+    RULE,
 )
 
 

@@ -52,6 +52,15 @@ def flags(root: Path) -> list[str]:
     return ["--source", str(root / "source"), "--translations", str(root / "translations")]
 
 
+def pytest_on(root: Path) -> subprocess.CompletedProcess[str]:
+    """pytest on the fixture's documents alone, with the handbook's plugin."""
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "build_tools.pytest_plugin", "-p", "no:cacheprovider",
+         "--rootdir", str(root), "-c", os.devnull, str(root / "source"), "-q"],
+        cwd=root, capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+
+
 def test_the_right_expectation_passes_everywhere(tmp_path: Path) -> None:
     root = fixture(tmp_path, "'yes'")
     checked = run_handbook("check", *flags(root))
@@ -77,11 +86,7 @@ def test_a_wrong_expectation_fails_the_build(tmp_path: Path) -> None:
 
 def test_a_wrong_expectation_fails_its_pytest_item(tmp_path: Path) -> None:
     root = fixture(tmp_path, "'no'")
-    result = subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "build_tools.pytest_plugin", "-p", "no:cacheprovider",
-         "--rootdir", str(root), "-c", os.devnull, str(root / "source"), "-q"],
-        cwd=root, capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
+    result = pytest_on(root)
     assert result.returncode == 1, result.stdout
     assert "source/mini-rules.yaml::przyklad-1ba-12-14" in result.stdout
     assert MESSAGE in result.stdout
@@ -90,11 +95,7 @@ def test_a_wrong_expectation_fails_its_pytest_item(tmp_path: Path) -> None:
 @pytest.mark.parametrize("expected", ["'yes'"])
 def test_the_pytest_item_passes_when_right(tmp_path: Path, expected: str) -> None:
     root = fixture(tmp_path, expected)
-    result = subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "build_tools.pytest_plugin", "-p", "no:cacheprovider",
-         "--rootdir", str(root), "-c", os.devnull, str(root / "source"), "-q"],
-        cwd=root, capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
+    result = pytest_on(root)
     assert result.returncode == 0, result.stdout
     assert "1 passed" in result.stdout
 
