@@ -58,6 +58,9 @@ def normalise(text: str) -> str:
     return text.translate(FULL_WIDTH)
 
 
+_SUITS_LOW_FIRST = (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES)
+
+
 def alternation(words: list[str]) -> str:
     """A regex alternation of ``words``, longest first so that ``rktr`` beats ``r``."""
     return "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
@@ -75,8 +78,11 @@ class Grammar:
         words: tuple[tuple[str, Call], ...],
         needs_boundary: bool = True,
         alert_marks: tuple[str, ...] = ("*", "!"),
+        any_suit: tuple[str, ...] = (),
     ) -> None:
-        strain_alt = alternation([w for w, _ in strains])
+        # ``any_suit``: letters standing for every suit at once (Russian "3х":
+        # a bid at the three level in any suit), read as the four alternatives.
+        strain_alt = alternation([w for w, _ in strains] + list(any_suit))
         word_alt = alternation([w for w, _ in words])
         item = (
             rf"(?P<levels>\d+(?:/\d+)*)[ \t]*"
@@ -105,7 +111,8 @@ class Grammar:
         # an item ends at a '/' or the end: Russian "1т/пас" is 1♣ or pass, not 1♣/♠ + "ас"
         self._item = re.compile(rf"(?:{item})(?=/|$)", re.IGNORECASE)
         self._strain_splitter = re.compile(strain_alt, re.IGNORECASE)
-        self._strain_of = {w.casefold(): s for w, s in reversed(strains)}
+        self._strain_of: dict[str, tuple[Strain, ...]] = {w.casefold(): (s,) for w, s in reversed(strains)}
+        self._strain_of.update({w.casefold(): _SUITS_LOW_FIRST for w in any_suit})
         self._word_of = {w.casefold(): c for w, c in reversed(words)}
         self._pass_word = next((w for w, c in words if c.is_pass), "P")
 
@@ -238,8 +245,9 @@ class Grammar:
                 calls.append(self._word_of[item.group("word").casefold()])
                 continue
             strains = [
-                self._strain_of[m.casefold()]
+                strain
                 for m in self._strain_splitter.findall(item.group("strains"))
+                for strain in self._strain_of[m.casefold()]
             ]
             for level_text in item.group("levels").split("/"):
                 level = int(level_text)

@@ -72,6 +72,8 @@ class Profile:
     suit_labels: tuple[tuple[str, Suit], ...]
     ranks: tuple[tuple[str, Rank], ...]
     spots: tuple[str, ...] = ("x",)
+    #: Letters that stand for any suit in an auction (Russian "3х").
+    any_suit: tuple[str, ...] = ()
     label_gap: str = ""
     table_separator: str = " "
     partnership_separator: str = "-"
@@ -105,7 +107,7 @@ class Profile:
                     simple[f"{bid.level}{word}".casefold()] = bid
         labels = self.suit_labels + tuple((sym, s.suit) for sym, s in _SYMBOLS if s.suit)
         set_ = object.__setattr__
-        set_(self, "_grammar", Grammar(strains, self.words, self.needs_boundary, self.alert_marks))
+        set_(self, "_grammar", Grammar(strains, self.words, self.needs_boundary, self.alert_marks, self.any_suit))
         set_(self, "_simple", simple)
         set_(self, "_label_re", re.compile(alternation([w for w, _ in labels])))
         set_(self, "suit_labels", labels)
@@ -467,6 +469,7 @@ RUSSIAN = Profile(
     alert_marks=("!", "*"),
     ambiguous=(("T", "Latin T looks like Cyrillic Т (the ace); write the ten as 10, the ace as Т"),),
     spots=("х", "x"),
+    any_suit=("х",),
     label_gap=" ",
     alternative_joiner="",
     partnership_separator=" ",

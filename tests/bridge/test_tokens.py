@@ -152,3 +152,16 @@ def test_one_dash_between_calls_is_a_separator() -> None:
     en = notation.profile("en")
     assert str(en.parse_auction("1C - 1S", view=View.PARTNERSHIP)) == "1C P 1S"
     assert str(en.parse_auction("1C-1H-1S", view=View.TABLE)) == "1C 1H 1S"
+
+
+def test_russian_x_in_an_auction_is_any_suit() -> None:
+    """Russian notes write "3 х" for a bid at the three level in any suit."""
+    from build_tools.bridge import View, notation
+
+    pattern = notation.profile("ru").parse_pattern("1чп 2БК 3 х ?", View.PARTNERSHIP)
+    assert [str(c) for c in pattern.slots[2].calls] == ["3C", "3D", "3H", "3S"]
+    assert [str(c) for c in notation.profile("ru").parse_pattern("3х", View.TABLE).slots[0].calls] == [
+        "3C", "3D", "3H", "3S"]
+    # Only in Russian: elsewhere "x" is a double or a spot card, never a suit.
+    with pytest.raises(BridgeError):
+        notation.profile("pl").parse_pattern("3х", View.TABLE)

@@ -187,10 +187,6 @@ TABLES: tuple[TableRegion, ...] = (
     TableRegion(block(350, 352, 40)),
 )
 
-#: What the document writes for a call the rule model cannot read: "3 х" (a
-#: three-level bid in any suit other than the 3т of the neighbouring diagram).
-SUBSTITUTES = {"3х": "3бчп"}
-
 # --- shapes -----------------------------------------------------------------------
 
 _CALL = re.compile(r"^(?:[1-7](?:БК|[тбчп]+|х)!?|пас|\?)$")
@@ -350,8 +346,7 @@ def _diagram(lines: list[str], region: AuctionRegion) -> tuple[str, str, list[tu
             raise AssertionError(f"diagram at line {region.spans[0][0]}: {words} out of turn")
     calls = []
     for _, words in slots:
-        joined = "/".join(SUBSTITUTES.get(w, w) for w in words)
-        calls.append(joined)
+        calls.append("/".join(words))
     return " ".join(calls), number, [(i, t.rstrip("-").strip()) for i, t in notes]
 
 
