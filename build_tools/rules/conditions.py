@@ -26,7 +26,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
-from build_tools.bridge import Call, Strain, notation
+from build_tools.bridge import Call, Strain, Suit, notation
 from build_tools.bridge.errors import BridgeError
 from build_tools.bridge.meanings import Range
 from build_tools.bridge.views import View
@@ -311,7 +311,7 @@ def within(actual: Meaning, wanted: Meaning) -> bool:
             return False
     if wanted.shape is not None and (actual.shape is None or not actual.shape <= wanted.shape):
         return False
-    for name in ("forcing", "strength", "convention", "standard"):
+    for name in ("forcing", "strength", "convention", "standard", "to_play", "partner_must_bid"):
         if getattr(wanted, name) is not None and getattr(actual, name) != getattr(wanted, name):
             return False
     if wanted.two_suiter is not None:
@@ -329,3 +329,185 @@ def _two_suiter_within(actual: TwoSuiter, wanted: TwoSuiter) -> bool:
         if getattr(wanted, name) is not None and getattr(actual, name) != getattr(wanted, name):
             return False
     return True
+
+
+# --- what a call shows, against what it names --------------------------------
+#
+# A call names a strain; its agreed meaning shows suits (``suits``, a
+# two-suiter's suits). Regulations draw lines between the two: a natural suit
+# bid shows the suit it names (AEB "en el palo nombrado se promete largura"), a
+# transfer shows the next suit up, a puppet obliges partner to bid a suit it
+# does not show, a relay says nothing of the suit it names.
+
+#: Cards in a suit that "show" it (AEB "la posesión de un palo"): four, the
+#: length a natural suit bid promises at the least outside the minor openings.
+SHOWN = 4
+
+
+def _named_suit(situation: Situation) -> Suit | None:
+    call = situation.call
+    return call.strain.suit if call.is_bid and call.strain is not None else None
+
+
+def next_higher_suit(call: Call) -> Suit | None:
+    """The suit of the cheapest suit bid above ``call``: the suit a transfer
+    shows. After spades and after notrump it is clubs, a level up.
+
+    >>> [next_higher_suit(Call.parse(c)).name for c in ("2D", "2H", "2S", "2NT")]
+    ['HEARTS', 'SPADES', 'CLUBS', 'CLUBS']
+    """
+    if not call.is_bid or call.strain is None:
+        return None
+    if call.strain in (Strain.SPADES, Strain.NOTRUMP):
+        return Suit.CLUBS
+    return Suit(call.strain.value + 1)
+
+
+@predicate("advance")
+def _advance(value: Any, language: str, path: str) -> Condition:
+    """Partner overcalled and this is the player's first call since other than
+    pass; ``suit`` or ``notrump``: partner's overcall was in that kind of strain."""
+    if isinstance(value, bool):
+        wanted = value
+        return Condition(lambda s: s.is_advance == wanted, "an advance" if wanted else "not an advance")
+    if value not in ("suit", "notrump"):
+        raise VocabularyError(path, f"true, false, suit or notrump, not {value!r}")
+    notrump: bool = value == "notrump"
+
+    def test(s: Situation) -> bool:
+        if not s.is_advance:
+            return False
+        overcall = next(c for i, c in enumerate(s.calls) if s.relation(i) == "partner" and c.is_bid)
+        return (overcall.strain is Strain.NOTRUMP) == notrump
+
+    return Condition(test, f"an advance of a {value} overcall")
+
+
+@predicate("named-suit")
+def _named_suit_length(value: Any, language: str, path: str) -> Condition:
+    """What the meaning promises in the suit the bid names: a length range it
+    lies within (``4+``: at least four cards), or ``unstated`` (nothing, or
+    ``0+``; a notrump bid, a double or a redouble names no suit, so says nothing).
+
+    >>> c = Condition.parse({"named-suit": "4+"}, "pl")
+    >>> c.holds(Situation.read("1♥", "pl", meaning=Meaning.parse({"suits": {"hearts": "5+"}})))
+    True
+    >>> c.holds(Situation.read("1♥", "pl", meaning=Meaning.parse({"suits": {"hearts": "3+"}})))
+    False
+    """
+    if value == "unstated":
+        def unstated(s: Situation) -> bool:
+            suit = _named_suit(s)
+            promised = None if suit is None else s.meaning.promised(suit)
+            return promised is None or promised == Range(0, None)
+
+        return Condition(unstated, "nothing said of the suit named")
+    try:
+        wanted = Range.parse(str(value))
+    except BridgeError as exc:
+        raise VocabularyError(path, f"{exc} (or 'unstated')") from None
+
+    def test(s: Situation) -> bool:
+        suit = _named_suit(s)
+        return suit is not None and _sub(s.meaning.promised(suit), wanted)
+
+    return Condition(test, f"{value} cards in the suit named")
+
+
+@predicate("partners-suit")
+def _partners_suit(value: Any, language: str, path: str) -> Condition:
+    """The bid names a suit partner has shown (see
+    :meth:`~build_tools.rules.situation.Situation.partner_suits`): a raise."""
+    wanted = _flag(value, path)
+
+    def test(s: Situation) -> bool:
+        suit = _named_suit(s)
+        return (suit is not None and suit in s.partner_suits()) == wanted
+
+    return Condition(test, "in partner's suit" if wanted else "not in partner's suit")
+
+
+@predicate("denies-support")
+def _denies_support(value: Any, language: str, path: str) -> Condition:
+    """The meaning denies support for every major partner has shown: at most
+    seven cards together, counting partner's least length (four when partner's
+    bid is taken as natural: "sin cuatro corazones" after a 1♥ response).
+    Holds when partner has shown no major.
+
+    >>> c = Condition.parse({"denies-support": True}, "es")
+    >>> c.holds(Situation.read("1♣ 1♥ 1ST", "es", meaning=Meaning.parse({"suits": {"hearts": "0-3"}})))
+    True
+    >>> c.holds(Situation.read("1♣ 1♥ 1ST", "es", meaning=Meaning.parse({"suits": {"hearts": "2-4"}})))
+    False
+    >>> c.holds(Situation.read("1♣ 1♦ 1ST", "es", meaning=Meaning.parse({"hcp": "12-14"})))
+    True
+    """
+    wanted = _flag(value, path)
+
+    def test(s: Situation) -> bool:
+        denied = True
+        for suit, length in s.partner_suits().items():
+            if suit.is_major:
+                mine = s.meaning.promised(suit)
+                denied = denied and mine is not None and mine.high is not None and mine.high + length <= 7
+        return denied == wanted
+
+    return Condition(test, "denies support for partner's major" if wanted else "does not deny support")
+
+
+_SHOWN_SUIT = ("named", "not-named", "next-higher")
+
+
+@predicate("shown-suit")
+def _shown_suit(value: Any, language: str, path: str) -> Condition:
+    """The bid's meaning shows exactly one suit (:data:`SHOWN` cards or more,
+    not a two-suiter, not support for a suit partner has shown), and it is the
+    suit ``named``, one ``not-named`` (for a notrump bid: any), or the
+    ``next-higher`` suit (:func:`next_higher_suit`).
+
+    >>> c = Condition.parse({"shown-suit": "next-higher"}, "es")
+    >>> c.holds(Situation.read("1ST 2♥", "es", meaning=Meaning.parse({"suits": {"spades": "5+"}})))
+    True
+    >>> c.holds(Situation.read("1ST 2♦", "es", meaning=Meaning.parse({"suits": {"spades": "5+"}})))
+    False
+    >>> jacoby = Meaning.parse({"suits": {"hearts": "4+"}})
+    >>> Condition.parse({"shown-suit": "not-named"}, "es").holds(Situation.read("1♥ 2ST", "es", meaning=jacoby))
+    False
+    """
+    if value not in _SHOWN_SUIT:
+        raise VocabularyError(path, f"unknown value {value!r} ({', '.join(_SHOWN_SUIT)})")
+
+    def test(s: Situation) -> bool:
+        if not s.call.is_bid or s.meaning.two_suiter is not None:
+            return False
+        shown = s.meaning.shown_suits(SHOWN)
+        if len(shown) != 1 or shown[0] in s.partner_suits():
+            return False
+        named = _named_suit(s)
+        if value == "named":
+            return shown[0] is named
+        if value == "not-named":
+            return shown[0] is not named
+        return shown[0] is next_higher_suit(s.call)
+
+    return Condition(test, f"shows one suit, the {value.replace('-', ' ')}")
+
+
+@predicate("partner-must-bid")
+def _partner_must_bid(value: Any, language: str, path: str) -> Condition:
+    """The meaning obliges partner to bid a suit (``partner-must-bid``) that it
+    also ``shown`` (:data:`SHOWN` cards), or ``unshown`` (Lebensohl's 2NT, "se
+    puede estar fallo a trébol")."""
+    if value not in ("shown", "unshown"):
+        raise VocabularyError(path, f"shown or unshown, not {value!r}")
+    wanted: bool = value == "shown"
+
+    def test(s: Situation) -> bool:
+        suit = s.meaning.partner_must_bid
+        if suit is None:
+            return False
+        promised = s.meaning.promised(suit)
+        shown = promised is not None and promised.low >= SHOWN
+        return shown == wanted
+
+    return Condition(test, f"obliges partner to bid a suit it has {value}")

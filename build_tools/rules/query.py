@@ -172,8 +172,11 @@ def _earlier(value: Any) -> tuple[tuple[int, Meaning], ...]:
     if not isinstance(value, Mapping):
         raise VocabularyError("earlier", "maps call numbers (1 for the first call written) to meanings")
     out = []
-    for number, meaning in value.items():
-        if not isinstance(number, int) or number < 1:
-            raise VocabularyError(f"earlier.{number}", "a call number from 1, as the auction is written")
-        out.append((number, _meaning(meaning, f"earlier.{number}")))
+    for key, meaning in value.items():
+        # YAML read by the loader gives mapping keys as text ("2"); a query
+        # built in Python gives numbers.
+        number = int(key) if isinstance(key, str) and key.isdecimal() else key
+        if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+            raise VocabularyError(f"earlier.{key}", "a call number from 1, as the auction is written")
+        out.append((number, _meaning(meaning, f"earlier.{key}")))
     return tuple(out)

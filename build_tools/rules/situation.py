@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from build_tools.bridge import AuctionPattern, Call, CallKind, notation
+from build_tools.bridge import AuctionPattern, Call, CallKind, Suit, notation
 from build_tools.bridge.views import View
 
 from .vocabulary import Meaning
@@ -159,3 +159,48 @@ class Situation:
         """The agreed meaning of the opening bid when ``relation`` is ``opening``."""
         index = self.opening_index if relation == "opening" else None
         return self.meanings.get(index, Meaning()) if index is not None else Meaning()
+
+    @property
+    def is_advance(self) -> bool:
+        """The opponents opened, partner's bid was our side's first call other
+        than pass (an overcall), and this is the player's first call other than
+        pass: an advance, the answer to partner's overcall.
+
+        >>> Situation.read("[1♣] 1♠ [pas] 2♥", "pl").is_advance
+        True
+        >>> Situation.read("[1♣] ktr [pas] 1♥", "pl").is_advance
+        False
+        """
+        index = self.opening_index
+        if index is None or self.is_ours(index):
+            return False
+        ours = [(i, c) for i, c in enumerate(self.calls[:-1]) if self.is_ours(i) and not c.is_pass]
+        return bool(ours) and ours[0][1].is_bid and all(self.relation(i) == "partner" for i, _ in ours)
+
+    def partner_suits(self) -> dict[Suit, int]:
+        """The suits partner has shown, with the least length shown in each.
+
+        A call of partner's with a known meaning shows the suits that meaning
+        promises three cards or more in (a transfer shows the suit it shows,
+        not the one it names); a suit bid whose meaning the query does not give
+        is taken as natural and shows four cards, the length a natural suit
+        bid promises (AEB: "largura").
+
+        >>> s = Situation.read("1♣ 1♥ 1BA", "pl", earlier={1: Meaning.parse({"suits": {"clubs": "3+"}})})
+        >>> {suit.name: n for suit, n in s.partner_suits().items()}
+        {'HEARTS': 4}
+        """
+        shown: dict[Suit, int] = {}
+        for index, call in enumerate(self.calls[:-1]):
+            if self.relation(index) != "partner":
+                continue
+            meaning = self.meanings.get(index)
+            if meaning is not None:
+                found = {s: r.low for s in Suit if (r := meaning.promised(s)) is not None and r.low >= 3}
+            elif call.is_bid and call.strain is not None and call.strain.suit is not None:
+                found = {call.strain.suit: 4}
+            else:
+                found = {}
+            for suit, low in found.items():
+                shown[suit] = max(shown.get(suit, 0), low)
+        return shown

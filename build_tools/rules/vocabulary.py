@@ -14,6 +14,8 @@ queries (what a pair has agreed)::
     convention: stayman                # see CONVENTIONS
     two-suiter: {min: 5-5, highest-unbid: true, second-known: false}
     standard: true                     # a meaning the opponents expect at this point
+    to-play: true                      # proposed as the final contract (AEB "contrato final")
+    partner-must-bid: clubs            # the suit partner is obliged to bid next
 
 An unknown key or value is an error with a did-you-mean hint
 (:class:`VocabularyError`), never ignored.
@@ -156,6 +158,13 @@ class Meaning:
     convention: str | None = None
     two_suiter: TwoSuiter | None = None
     standard: bool | None = None
+    #: The call proposes itself as the final contract (AEB "se propone esta
+    #: voz como contrato final"): a notrump sign-off or invitation to play in
+    #: notrump, a penalty double, a redouble to play.
+    to_play: bool | None = None
+    #: The suit the agreement obliges partner to bid next, whether or not the
+    #: call shows it: a forcing transfer's suit, a puppet's (Lebensohl's 2NT: clubs).
+    partner_must_bid: Suit | None = None
     keys: frozenset[str] = field(default=frozenset(), compare=False)
 
     @classmethod
@@ -176,6 +185,30 @@ class Meaning:
 
     def length_of(self, suit: Suit) -> Range | None:
         return next((r for s, r in self.suits if s is suit), None)
+
+    def promised(self, suit: Suit) -> Range | None:
+        """The length the meaning promises in ``suit``: its own range in
+        ``suits``, else, for a two-suiter that names the suit, its shorter
+        minimum and up; ``None`` when the meaning says nothing of the suit.
+
+        >>> m = Meaning.parse({"suits": {"spades": "5+"}, "two-suiter": {"min": "5-4", "suits": ["spades", "clubs"]}})
+        >>> str(m.promised(Suit.SPADES)), str(m.promised(Suit.CLUBS)), m.promised(Suit.HEARTS)
+        ('5+', '4+', None)
+        """
+        own = self.length_of(suit)
+        if own is not None:
+            return own
+        if self.two_suiter is not None and suit in self.two_suiter.suits:
+            return Range(min(self.two_suiter.min), None)
+        return None
+
+    def shown_suits(self, at_least: int = 4) -> tuple[Suit, ...]:
+        """The suits the meaning promises ``at_least`` cards in, in rank order.
+
+        >>> [s.name for s in Meaning.parse({"suits": {"spades": "5+", "hearts": "0-3"}}).shown_suits()]
+        ['SPADES']
+        """
+        return tuple(s for s in Suit if (r := self.promised(s)) is not None and r.low >= at_least)
 
 
 def _hint(word: str, known: Iterable[str]) -> str:
@@ -273,6 +306,8 @@ _READERS: dict[str, Any] = {
     "convention": _choice("convention", CONVENTIONS),
     "two-suiter": _two_suiter,
     "standard": _flag("standard"),
+    "to-play": lambda v: ("to_play", _flag("to-play")(v)[1]),
+    "partner-must-bid": lambda v: ("partner_must_bid", _suit("partner-must-bid", v)),
 }
 
 #: The vocabulary's keys, for documentation and hints.
