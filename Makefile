@@ -16,7 +16,7 @@ HANDBOOK_FLAGS ?=
 .PHONY: all html pdf site check validate test test-fast i18n-update i18n-check bench clean distclean venv help
 
 help:  ## list the targets
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 16
+	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 16
 
 all: $(STAMP)  ## build everything: the site and a PDF for every language (build/site, build/pdf)
 	@$(SYSDEPS) tex

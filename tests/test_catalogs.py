@@ -102,3 +102,35 @@ def test_update_is_stable_when_an_untranslated_text_changes(tmp_path: Path) -> N
     write_catalog(merged, path)
     again, _, _ = update(read_catalog(path), extract(changed, "ru"))
     assert catalog_bytes(again) == path.read_bytes()
+
+
+def test_an_edit_that_moves_lines_changes_no_catalog(tmp_path: Path) -> None:
+    """Locations name the file, not the line: a comment added at the top of a
+    document leaves every catalog as it was (it rewrote every entry's '#:')."""
+    import shutil
+
+    from conftest import FIXTURES, run_handbook
+
+    root = tmp_path / "mini"
+    shutil.copytree(FIXTURES / "mini", root)
+    args = ["--source", str(root / "source"), "--translations", str(root / "translations")]
+    assert run_handbook("i18n", "update", *args).returncode == 0
+    before = {p: p.read_bytes() for p in (root / "translations").rglob("*.po")}
+    document = root / "source" / "mini-rules.yaml"
+    document.write_text("# A note for editors.\n# Another.\n" + document.read_text(encoding="utf-8"), encoding="utf-8")
+    check = run_handbook("i18n", "update", "--check", *args)
+    assert check.returncode == 0, check.stderr
+    assert {p: p.read_bytes() for p in (root / "translations").rglob("*.po")} == before
+
+
+def test_document_texts_carry_no_python_format_flags() -> None:
+    """'{auction}`1♣`' is the handbook's markup, not a Python format string:
+    msgfmt must not check such entries as one. Interface strings keep theirs."""
+    from conftest import ROOT
+
+    for path in (ROOT / "translations").rglob("*.po"):
+        text = path.read_text(encoding="utf-8")
+        if path.stem == "handbook":
+            assert "#, python-format\nmsgid \"Translated: %(translated)s" in text
+        else:
+            assert "python-brace-format" not in text and "python-format" not in text, path

@@ -37,13 +37,22 @@ def extract(document: Document, language: str | None = None) -> Catalog:
     """A catalog of every translatable text of ``document``, in document order."""
     catalog = new_catalog(language or "", document.id)
     for message in document.messages():
-        catalog.add(
-            message.text,
-            "",
-            locations=[(document.path, message.pos.line)],
-            context=message.context,
-        )
+        # The file without a line: the msgctxt names the element, and a line
+        # number would change every entry below an edit in every catalog.
+        _as_plain_text(catalog.add(message.text, "", locations=[(document.path, None)], context=message.context))
     return catalog
+
+
+#: Flags Babel infers from the look of a text: a document's text is plain text
+#: with its own markup ('{auction}`1♣`' is no Python format string), so msgfmt
+#: must not check it as one. Interface strings (no msgctxt) keep theirs.
+_FORMAT_FLAGS = ("python-format", "python-brace-format")
+
+
+def _as_plain_text(message: Message | None) -> None:
+    if message is not None and message.context:
+        for flag in _FORMAT_FLAGS:
+            message.flags.discard(flag)
 
 
 def read_po_file(path: Path) -> PoFile:
@@ -97,7 +106,7 @@ def update(existing: Catalog, template: Catalog) -> tuple[Catalog, int, int]:
                 # no translation there is nothing to compare it with.
                 if not previous_id and string:
                     previous_id = old.id
-        merged.add(
+        _as_plain_text(merged.add(
             message.id,
             string,
             locations=message.locations,
@@ -106,7 +115,7 @@ def update(existing: Catalog, template: Catalog) -> tuple[Catalog, int, int]:
             previous_id=previous_id,
             auto_comments=message.auto_comments,
             user_comments=old.user_comments if old is not None else (),
-        )
+        ))
     return merged, added, fuzzied
 
 
