@@ -83,8 +83,16 @@ QUERIES: list[tuple[str, dict[str, Any], dict[int, Any], str, str, str]] = [
     ("1♥ 2♠", {"partner-must-bid": "clubs", "forcing": "forcing"}, {}, "convention", "puppet", "puppet"),
     # Relay: lets partner go on describing, saying nothing of its suit.
     ("1♦ 1♠ 2♣ 2♥", {"convention": "fourth-suit", "forcing": "game-forcing"}, {}, "convention", "relay", "rele"),
+    ("1ST 2♣", {"convention": "stayman", "major": "4+"}, {}, "convention", "relay", "rele"),
     ("2♣ 2♦", {"artificial": True, "strength": "negative"}, {1: {"artificial": True, "strength": "strong"}},
      "convention", "none", "definiciones-introduccion"),
+    # Where the words fit two definitions, the pair's own name decides; a
+    # name with no suit stated is taken as given.
+    ("1ST 4♦", {"convention": "texas", "suits": {"hearts": "6+"}}, {}, "convention", "texas", "texas"),
+    ("1ST 4♦", {"suits": {"hearts": "6+"}}, {}, "convention", "transfer", "transfer"),
+    ("1ST 2♥", {"convention": "transfer"}, {}, "convention", "transfer", "transfer"),
+    ("1ST 2♠", {"convention": "puppet", "forcing": "forcing"}, {}, "convention", "puppet", "puppet"),
+    ("1♥ (2♣) Doblo", {"natural": True}, {}, "natural", "yes", "doblo-redoblo-natural"),
     # None of the four.
     ("1♠", {"suits": {"spades": "5+"}}, {}, "convention", "none", "definiciones-introduccion"),
     ("(1♣) Doblo", {"convention": "takeout-double"}, {}, "convention", "none", "definiciones-introduccion"),
