@@ -455,15 +455,16 @@ def _denies_support(value: Any, language: str, path: str) -> Condition:
     return Condition(test, "denies support for partner's major" if wanted else "does not deny support")
 
 
-_SHOWN_SUIT = ("named", "not-named", "next-higher")
+_SHOWN_SUIT = ("named", "not-named", "next-higher", "higher-ranking", "none")
 
 
 @predicate("shown-suit")
 def _shown_suit(value: Any, language: str, path: str) -> Condition:
     """The bid's meaning shows exactly one suit (:data:`SHOWN` cards or more,
     not a two-suiter, not support for a suit partner has shown), and it is the
-    suit ``named``, one ``not-named`` (for a notrump bid: any), or the
-    ``next-higher`` suit (:func:`next_higher_suit`).
+    suit ``named``, one ``not-named`` (for a notrump bid: any), the
+    ``next-higher`` suit (:func:`next_higher_suit`), or one ``higher-ranking``
+    than the suit named; or ``none``: the meaning shows no suit of its own.
 
     >>> c = Condition.parse({"shown-suit": "next-higher"}, "es")
     >>> c.holds(Situation.read("1ST 2♥", "es", meaning=Meaning.parse({"suits": {"spades": "5+"}})))
@@ -473,21 +474,32 @@ def _shown_suit(value: Any, language: str, path: str) -> Condition:
     >>> jacoby = Meaning.parse({"suits": {"hearts": "4+"}})
     >>> Condition.parse({"shown-suit": "not-named"}, "es").holds(Situation.read("1♥ 2ST", "es", meaning=jacoby))
     False
+    >>> Condition.parse({"shown-suit": "none"}, "es").holds(Situation.read("1♥ 2ST", "es", meaning=jacoby))
+    True
+    >>> south_african = Meaning.parse({"suits": {"hearts": "6+"}})
+    >>> Condition.parse({"shown-suit": "higher-ranking"}, "es").holds(Situation.read("1ST 4♣", "es", meaning=south_african))
+    True
     """
     if value not in _SHOWN_SUIT:
         raise VocabularyError(path, f"unknown value {value!r} ({', '.join(_SHOWN_SUIT)})")
 
     def test(s: Situation) -> bool:
-        if not s.call.is_bid or s.meaning.two_suiter is not None:
+        if not s.call.is_bid:
             return False
+        partners = s.partner_suits()
+        own = [suit for suit in s.meaning.shown_suits(SHOWN) if suit not in partners]
+        if value == "none":
+            return not own and s.meaning.two_suiter is None
         shown = s.meaning.shown_suits(SHOWN)
-        if len(shown) != 1 or shown[0] in s.partner_suits():
+        if s.meaning.two_suiter is not None or len(shown) != 1 or shown[0] in partners:
             return False
         named = _named_suit(s)
         if value == "named":
             return shown[0] is named
         if value == "not-named":
             return shown[0] is not named
+        if value == "higher-ranking":
+            return named is not None and shown[0].value > named.value
         return shown[0] is next_higher_suit(s.call)
 
     return Condition(test, f"shows one suit, the {value.replace('-', ' ')}")
