@@ -314,6 +314,10 @@ def within(actual: Meaning, wanted: Meaning) -> bool:
     for name in ("forcing", "strength", "convention", "standard", "to_play", "partner_must_bid"):
         if getattr(wanted, name) is not None and getattr(actual, name) != getattr(wanted, name):
             return False
+    if wanted.lead is not None and actual.lead != wanted.lead:
+        return False
+    if wanted.unbid_suits is not None and not _sub(actual.unbid_suits, wanted.unbid_suits):
+        return False
     if wanted.two_suiter is not None:
         return actual.two_suiter is not None and _two_suiter_within(actual.two_suiter, wanted.two_suiter)
     return True
@@ -523,3 +527,7 @@ def _partner_must_bid(value: Any, language: str, path: str) -> Condition:
         return shown == wanted
 
     return Condition(test, f"obliges partner to bid a suit it has {value}")
+
+
+# The alerting regulations' predicates register themselves on import.
+from . import alerting as _alerting  # noqa: E402,F401

@@ -14,6 +14,8 @@ queries (what a pair has agreed)::
     convention: stayman                # see CONVENTIONS
     two-suiter: {min: 5-5, highest-unbid: true, second-known: false}
     standard: true                     # a meaning the opponents expect at this point
+    lead: other-suit                   # a lead-directing double's request (see LEADS)
+    unbid-suits: 3+                    # cards promised in each suit nobody has bid
     to-play: true                      # proposed as the final contract (AEB "contrato final")
     partner-must-bid: clubs            # the suit partner is obliged to bid next
 
@@ -43,7 +45,7 @@ from build_tools.bridge.hands import MINORS, ShapeClass
 from .errors import VocabularyError
 from build_tools.bridge.meanings import Range
 
-__all__ = ["CONVENTIONS", "FORCING", "SHAPES", "STRENGTHS", "Meaning", "TwoSuiter", "VocabularyError", "expand_shape"]
+__all__ = ["CONVENTIONS", "FORCING", "LEADS", "SHAPES", "STRENGTHS", "Meaning", "TwoSuiter", "VocabularyError", "expand_shape"]
 
 
 FORCING: tuple[str, ...] = ("non-forcing", "forcing", "game-forcing")
@@ -75,7 +77,13 @@ CONVENTIONS: tuple[str, ...] = (
     "negative-double",
     "reverse",               # PZBS "rewers"
     "inverted-raise",        # PZBS "odwrócone podniesienie"
+    "pass-or-correct",       # PZBS "do koloru": 2♥ after a multi or wilkosz 2♦
 )
+
+#: What a lead-directing double asks for (PZBS "kontra wistowa"): the lead of
+#: the suit of the call doubled, of another suit, or not that suit (an
+#: "antykontra").
+LEADS: tuple[str, ...] = ("doubled-suit", "other-suit", "not-doubled-suit")
 
 _MAJORS = frozenset({Suit.HEARTS, Suit.SPADES})
 
@@ -158,6 +166,11 @@ class Meaning:
     convention: str | None = None
     two_suiter: TwoSuiter | None = None
     standard: bool | None = None
+    #: A lead-directing double's request (:data:`LEADS`).
+    lead: str | None = None
+    #: The cards a double promises in every suit nobody has bid (a takeout
+    #: double's support: ``3+``; ``0+``: it may be short in one).
+    unbid_suits: Range | None = None
     #: The call proposes itself as the final contract (AEB "se propone esta
     #: voz como contrato final"): a notrump sign-off or invitation to play in
     #: notrump, a penalty double, a redouble to play.
@@ -306,6 +319,8 @@ _READERS: dict[str, Any] = {
     "convention": _choice("convention", CONVENTIONS),
     "two-suiter": _two_suiter,
     "standard": _flag("standard"),
+    "lead": _choice("lead", LEADS),
+    "unbid-suits": lambda v: ("unbid_suits", _range("unbid-suits", v)),
     "to-play": lambda v: ("to_play", _flag("to-play")(v)[1]),
     "partner-must-bid": lambda v: ("partner_must_bid", _suit("partner-must-bid", v)),
 }

@@ -1,0 +1,495 @@
+"""Predicates the alerting regulations need: whether a call is natural, what
+its agreed strength and suit lengths are bounded by, two-suiters read against
+the auction, the "bi" double, and a few facts of the auction (the level it has
+reached, the opener's rebid, the fourth suit).
+
+They register in :data:`~build_tools.rules.conditions.PREDICATES` when
+:mod:`~build_tools.rules.conditions` is imported.
+
+>>> from build_tools.rules.conditions import Condition
+>>> natural = Condition.parse({"natural-call": True}, "pl")
+>>> natural.holds(Situation.read("1♥", "pl", meaning=Meaning.parse({"suits": {"hearts": "5+"}})))
+True
+>>> natural.holds(Situation.read("1BA 2♦", "pl", meaning=Meaning.parse({"suits": {"hearts": "5+"}})))
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from build_tools.bridge import Call, CallKind, Suit
+from build_tools.bridge.errors import BridgeError
+from build_tools.bridge.meanings import Range
+
+from .conditions import Condition, _calls, _flag, predicate
+from .errors import VocabularyError
+from .situation import RELATIONS, Situation
+from .vocabulary import KEYS, Meaning
+
+#: Conventions whose bid still shows the suit it names (a precision 2♣, a
+#: reverse, an inverted raise): a meaning naming one of them is not thereby artificial.
+NATURAL_CONVENTIONS = frozenset({"precision", "reverse", "inverted-raise"})
+
+#: A "standard constructive opening" (PZBS explanation 6): the text itself puts
+#: a constructive opening at "ok. 11-14", so a double that may be made with
+#: fewer than 11 points is weaker than one.
+CONSTRUCTIVE_OPENING = 11
+#: "A clear excess of strength" over an opening (explanation 6): 16 points, the
+#: strength at which a takeout double may have any shape.
+CLEAR_EXTRA = 16
+
+
+def _range(value: Any, path: str) -> Range:
+    try:
+        return Range.parse(str(value))
+    except BridgeError as exc:
+        raise VocabularyError(path, str(exc)) from None
+
+
+def _length(meaning: Meaning, suit: Suit) -> Range | None:
+    """The length ``meaning`` promises in ``suit``: its own range, else a
+    two-suiter's shorter minimum when the two-suiter names the suit."""
+    own = meaning.length_of(suit)
+    if own is not None:
+        return own
+    if meaning.two_suiter is not None and suit in meaning.two_suiter.suits:
+        return Range(min(meaning.two_suiter.min), None)
+    return None
+
+
+def natural_of(call: Call, meaning: Meaning, doubled: Suit | None = None) -> bool:
+    """Whether ``call`` with the agreed ``meaning`` is natural, as a director
+    reads an agreement: what the meaning says (``natural``/``artificial``)
+    first; a convention (other than :data:`NATURAL_CONVENTIONS`) makes it
+    artificial (a transfer to hearts is artificial even on 2♥); a suit bid is natural when it promises three cards or more in
+    the suit it names and artificial when it shows other suits instead; a
+    notrump bid is artificial when it shows a two-suiter or a five-card suit;
+    a double or redouble is artificial when it shows suits (other than
+    ``doubled``, the suit of the bid it doubles) or asks for a lead.
+    A meaning that says nothing of these is natural: an alert is owed to an
+    agreement, and none was named.
+
+    >>> natural_of(Call.parse("2NT"), Meaning.parse({"two-suiter": {"min": "5-5"}}))
+    False
+    >>> natural_of(Call.parse("X"), Meaning.parse({"hcp": "12+"}))
+    True
+    >>> natural_of(Call.parse("2C"), Meaning.parse({"convention": "precision"}))
+    True
+    >>> penalty = Meaning.parse({"suits": {"clubs": "4+"}})
+    >>> natural_of(Call.parse("X"), penalty, Suit.CLUBS), natural_of(Call.parse("X"), penalty)
+    (True, False)
+    """
+    if meaning.natural is not None:
+        return meaning.natural
+    if meaning.convention is not None and meaning.convention not in NATURAL_CONVENTIONS:
+        return False
+    if call.kind in (CallKind.DOUBLE, CallKind.REDOUBLE):
+        shown = [s for s, r in meaning.suits if s is not doubled and r.low >= 3]
+        return not (shown or meaning.two_suiter or meaning.lead)
+    if not call.is_bid or call.strain is None:
+        return True
+    suit = call.strain.suit
+    if suit is None:
+        return meaning.two_suiter is None and not any(r.low >= 5 for _, r in meaning.suits)
+    named = _length(meaning, suit)
+    if named is not None:
+        return named.low >= 3
+    return not (meaning.two_suiter is not None or any(r.low >= 4 for _, r in meaning.suits))
+
+
+@predicate("natural-call")
+def _natural_call(value: Any, language: str, path: str) -> Condition:
+    """The call is natural (``true``) or artificial (``false``), read from its
+    agreed meaning by :func:`natural_of`."""
+    wanted = _flag(value, path)
+
+    def test(s: Situation) -> bool:
+        index = s.last_bid_index
+        last = None if index is None else s.calls[index].strain
+        return natural_of(s.call, s.meaning, None if last is None else last.suit) == wanted
+
+    return Condition(test, "natural" if wanted else "artificial")
+
+
+def _keys(value: Any, path: str) -> tuple[str, ...]:
+    keys = tuple(str(k) for k in (value if isinstance(value, list) else [value]))
+    for key in keys:
+        if key not in KEYS:
+            raise VocabularyError(path, f"unknown key of a meaning {key!r} ({', '.join(KEYS)})")
+    return keys
+
+
+@predicate("states")
+def _states(value: Any, language: str, path: str) -> Condition:
+    """The agreed meaning of the call states these vocabulary keys (``hcp``,
+    or a list): what a query leaves out, the rule does not guess.
+
+    >>> c = Condition.parse({"states": "hcp"}, "pl")
+    >>> c.holds(Situation.read("2♥", "pl", meaning=Meaning.parse({"hcp": "6-10"}))), c.holds(Situation.read("2♥", "pl"))
+    (True, False)
+    """
+    keys = _keys(value, path)
+    return Condition(lambda s: all(k in s.meaning.keys for k in keys), f"states {', '.join(keys)}")
+
+
+@predicate("opening-states")
+def _opening_states(value: Any, language: str, path: str) -> Condition:
+    """The agreed meaning of the opening bid states these vocabulary keys."""
+    keys = _keys(value, path)
+    return Condition(lambda s: all(k in s.earlier_meaning("opening").keys for k in keys),
+                     f"the opening's meaning states {', '.join(keys)}")
+
+
+def _bound(name: str, pick: Any, doc: str) -> None:
+    @predicate(name)
+    def parse(value: Any, language: str, path: str) -> Condition:
+        wanted = _range(value, path)
+
+        def test(s: Situation) -> bool:
+            hcp = s.meaning.hcp
+            bound = None if hcp is None else pick(hcp)
+            return bound is not None and bound in wanted
+
+        return Condition(test, f"{name} {value}")
+
+    parse.__doc__ = doc
+
+
+_bound("hcp-low", lambda r: r.low, "The agreed hcp's lower bound lies in this range (unstated: no).")
+_bound("hcp-high", lambda r: 37 if r.high is None else r.high,
+       "The agreed hcp's upper bound lies in this range (an open range ends at 37; unstated: no).")
+
+
+@predicate("hcp-about")
+def _hcp_about(value: Any, language: str, path: str) -> Condition:
+    """The agreed hcp lies within this range taken as "about" (the texts' "ok.
+    6-10"): one point of tolerance either side. Unstated hcp: no.
+
+    >>> c = Condition.parse({"hcp-about": "6-10"}, "pl")
+    >>> [c.holds(Situation.read("2♥", "pl", meaning=Meaning.parse({"hcp": r}))) for r in ("5-11", "4-10", "7-12")]
+    [True, False, False]
+    """
+    wanted = _range(value, path)
+    low, high = max(wanted.low - 1, 0), None if wanted.high is None else wanted.high + 1
+
+    def test(s: Situation) -> bool:
+        hcp = s.meaning.hcp
+        return hcp is not None and hcp.low >= low and (high is None or (hcp.high is not None and hcp.high <= high))
+
+    return Condition(test, f"about {value} hcp")
+
+
+@predicate("bid-suit-min")
+def _bid_suit_min(value: Any, language: str, path: str) -> Condition:
+    """The least length the meaning promises in the suit the bid names lies in
+    this range (``2-3``: two or three cards at least, not four). Unstated: no.
+
+    >>> c = Condition.parse({"bid-suit-min": "2-3"}, "pl")
+    >>> [c.holds(Situation.read("1♣", "pl", meaning=Meaning.parse({"suits": {"clubs": n}}))) for n in ("3+", "4+")]
+    [True, False]
+    """
+    wanted = _range(value, path)
+
+    def test(s: Situation) -> bool:
+        suit = s.call.strain.suit if s.call.is_bid and s.call.strain is not None else None
+        length = None if suit is None else _length(s.meaning, suit)
+        return length is not None and length.low in wanted
+
+    return Condition(test, f"{value} cards at least in the suit bid")
+
+
+def _opening_suit(s: Situation) -> Suit | None:
+    """The suit the opening bid names (``None``: notrump, or no opening)."""
+    index = s.opening_index
+    strain = None if index is None else s.calls[index].strain
+    return None if strain is None else strain.suit
+
+
+@predicate("opening-suit-min")
+def _opening_suit_min(value: Any, language: str, path: str) -> Condition:
+    """The least length the opening bid's agreed meaning promises in the suit
+    it names lies in this range. Unstated: no."""
+    wanted = _range(value, path)
+
+    def test(s: Situation) -> bool:
+        suit = _opening_suit(s)
+        length = None if suit is None else _length(s.earlier_meaning("opening"), suit)
+        return length is not None and length.low in wanted
+
+    return Condition(test, f"the opening promised {value} cards in its suit")
+
+
+_SUITS_UP = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+_TWO_SUITED_KEYS = ("min", "highest-unbid", "second-known", "lowest-two")
+
+
+def _two_suits(meaning: Meaning) -> tuple[tuple[int, int], frozenset[Suit], bool | None, bool | None] | None:
+    """A meaning as a two-suiter: least lengths, known suits, and what it says
+    of the highest unbid suit and the second suit; suit lengths of 4+ in two
+    suits count as a two-suiter with both suits known."""
+    if meaning.two_suiter is not None:
+        t = meaning.two_suiter
+        return t.min, t.suits, t.highest_unbid, t.second_known
+    long = [(s, r.low) for s, r in meaning.suits if r.low >= 4]
+    if len(long) == 2:
+        return (long[0][1], long[1][1]), frozenset(s for s, _ in long), None, True
+    return None
+
+
+def _unbid_suits(s: Situation) -> list[Suit]:
+    bid = {c.strain.suit for c in s.calls[:-1] if c.is_bid and c.strain is not None and c.strain.suit is not None}
+    return [suit for suit in _SUITS_UP if suit not in bid]
+
+
+@predicate("two-suited")
+def _two_suited(value: Any, language: str, path: str) -> Condition:
+    """The call shows a two-suiter, read against the auction::
+
+        {min: 5-5, highest-unbid: true, second-known: false}
+        {min: 5-5, lowest-two: except-opening}    # or: all-suits
+
+    ``min``: at least these lengths. ``highest-unbid``: one suit is the highest
+    suit nobody has bid (the meaning says so, or names it). ``second-known``:
+    whether both suits are known (the meaning says so, or names two; one
+    named suit alone leaves the other unknown). ``lowest-two``: the suits are
+    the two lowest of all (``all-suits``), or the two lowest other than the
+    opening bid's suit (``except-opening``).
+
+    >>> c = Condition.parse({"two-suited": {"min": "5-5", "highest-unbid": True, "second-known": False}}, "pl")
+    >>> c.holds(Situation.read("[1♥] 2♥", "pl", meaning=Meaning.parse({"two-suiter": {"suits": ["spades"]}})))
+    True
+    >>> c.holds(Situation.read("[1♦] 2♦", "pl", meaning=Meaning.parse({"two-suiter": {"suits": ["spades", "hearts"]}})))
+    False
+    """
+    if not isinstance(value, Mapping):
+        raise VocabularyError(path, "a mapping of " + ", ".join(_TWO_SUITED_KEYS))
+    for key in value:
+        if key not in _TWO_SUITED_KEYS:
+            raise VocabularyError(f"{path}.{key}", f"unknown key ({', '.join(_TWO_SUITED_KEYS)})")
+    least = None
+    if "min" in value:
+        parts = str(value["min"]).split("-")
+        if len(parts) != 2 or not all(p.isdigit() for p in parts):
+            raise VocabularyError(f"{path}.min", f"lengths as 5-5, not {value['min']!r}")
+        least = sorted(int(p) for p in parts)
+    highest = _flag(value["highest-unbid"], f"{path}.highest-unbid") if "highest-unbid" in value else None
+    second = _flag(value["second-known"], f"{path}.second-known") if "second-known" in value else None
+    lowest = value.get("lowest-two")
+    if lowest not in (None, "all-suits", "except-opening"):
+        raise VocabularyError(f"{path}.lowest-two", f"all-suits or except-opening, not {lowest!r}")
+
+    def test(s: Situation) -> bool:
+        found = _two_suits(s.meaning)
+        if found is None:
+            return False
+        lengths, suits, says_highest, says_second = found
+        if least is not None and sorted(lengths) < least or least is not None and min(lengths) < least[0]:
+            return False
+        if highest is not None:
+            unbid = _unbid_suits(s)
+            has = says_highest if says_highest is not None else bool(unbid) and unbid[-1] in suits
+            if has != highest:
+                return False
+        if second is not None:
+            known = says_second if says_second is not None else len(suits) >= 2
+            if known != second:
+                return False
+        if lowest is not None:
+            excluded: set[Suit] = set()
+            opened = _opening_suit(s)
+            if lowest == "except-opening" and opened is not None:
+                excluded = {opened}
+            expected = frozenset([x for x in _SUITS_UP if x not in excluded][:2])
+            if suits != expected and not (s.meaning.two_suiter is not None and s.meaning.two_suiter.lowest_two
+                                          and not suits and lowest == "all-suits"):
+                return False
+        return True
+
+    return Condition(test, f"a two-suiter {value}")
+
+
+def is_bi_double(meaning: Meaning) -> bool:
+    """PZBS explanation 6: a "kontra bi" is a double of an opening that may be
+    made with less than a standard constructive opening (fewer than
+    :data:`CONSTRUCTIVE_OPENING` points), or with a shortness (a singleton or
+    void) in a suit nobody has bid without a clear excess of strength (fewer
+    than :data:`CLEAR_EXTRA` points at the least). A meaning naming the
+    convention is one.
+
+    >>> is_bi_double(Meaning.parse({"convention": "takeout-double", "hcp": "8+"}))
+    True
+    >>> is_bi_double(Meaning.parse({"convention": "takeout-double", "hcp": "12+", "unbid-suits": "3+"}))
+    False
+    >>> is_bi_double(Meaning.parse({"convention": "takeout-double", "hcp": "12+", "unbid-suits": "0+"}))
+    True
+    """
+    if meaning.convention == "bi-double":
+        return True
+    if meaning.hcp is not None and meaning.hcp.low < CONSTRUCTIVE_OPENING:
+        return True
+    short = meaning.unbid_suits is not None and meaning.unbid_suits.low <= 1
+    return short and (meaning.hcp is None or meaning.hcp.low < CLEAR_EXTRA)
+
+
+@predicate("bi-double")
+def _bi_double(value: Any, language: str, path: str) -> Condition:
+    """The call is a double whose meaning is a "kontra bi" (:func:`is_bi_double`)."""
+    wanted = _flag(value, path)
+    return Condition(lambda s: (s.call.kind is CallKind.DOUBLE and is_bi_double(s.meaning)) == wanted,
+                     "a bi double" if wanted else "not a bi double")
+
+
+@predicate("doubles-opening")
+def _doubles_opening(value: Any, language: str, path: str) -> Condition:
+    """The call doubles the opponents' opening bid, our side having called
+    nothing but pass (direct or in the pass-out seat).
+
+    >>> c = Condition.parse({"doubles-opening": True}, "pl")
+    >>> c.holds(Situation.read("[1♥] ktr", "pl")), c.holds(Situation.read("[1♥] pas [2♥] ktr", "pl"))
+    (True, False)
+    """
+    wanted = _flag(value, path)
+
+    def test(s: Situation) -> bool:
+        index = s.opening_index
+        return (s.call.kind is CallKind.DOUBLE and index is not None and not s.is_ours(index)
+                and s.last_bid_index == index
+                and not any(s.is_ours(i) and not c.is_pass for i, c in enumerate(s.calls[:-1]))) == wanted
+
+    return Condition(test, "doubles the opening" if wanted else "does not double the opening")
+
+
+@predicate("last-bid-natural")
+def _last_bid_natural(value: Any, language: str, path: str) -> Condition:
+    """The last bid before the call (the one a double doubles) is natural
+    (``true``), artificial (``false``), or its meaning is not given
+    (``unknown``), read by :func:`natural_of`."""
+    if value not in (True, False, "unknown"):
+        raise VocabularyError(path, f"true, false or unknown, not {value!r}")
+    unknown: bool = value == "unknown"
+    natural: bool = value is True
+
+    def test(s: Situation) -> bool:
+        index = s.last_bid_index
+        if index is None or index not in s.meanings:
+            return unknown
+        return not unknown and natural_of(s.calls[index], s.meanings[index]) == natural
+
+    return Condition(test, f"the last bid is {'natural' if value is True else 'artificial' if value is False else 'of unknown meaning'}")
+
+
+@predicate("last-bid-by")
+def _last_bid_by(value: Any, language: str, path: str) -> Condition:
+    """Who made the last bid before the call: self, partner, lho, rho,
+    opponent or our-side."""
+    groups = {"opponent": ("lho", "rho"), "our-side": ("self", "partner")}
+    wanted = groups.get(str(value), (str(value),))
+    if not set(wanted) <= set(RELATIONS):
+        raise VocabularyError(path, f"unknown player {value!r} (self, partner, lho, rho, opponent, our-side)")
+
+    def test(s: Situation) -> bool:
+        index = s.last_bid_index
+        return index is not None and s.relation(index) in wanted
+
+    return Condition(test, f"the last bid was {value}'s")
+
+
+@predicate("auction-level")
+def _auction_level(value: Any, language: str, path: str) -> Condition:
+    """The level the auction has reached with the call: a bid's own level,
+    for a pass, double or redouble the level of the last bid (none: no).
+
+    >>> c = Condition.parse({"auction-level": "4+"}, "pl")
+    >>> c.holds(Situation.read("[4♥] ktr", "pl")), c.holds(Situation.read("[3♥] ktr", "pl"))
+    (True, False)
+    """
+    levels = _range(value, path)
+
+    def test(s: Situation) -> bool:
+        if s.call.is_bid:
+            return s.call.level in levels
+        index = s.last_bid_index
+        return index is not None and s.calls[index].level in levels
+
+    return Condition(test, f"auction at level {value}")
+
+
+def _flag_fact(name: str, fact: Any, doc: str) -> None:
+    @predicate(name)
+    def parse(value: Any, language: str, path: str) -> Condition:
+        wanted = _flag(value, path)
+        return Condition(lambda s: fact(s) == wanted, name if wanted else f"not {name}")
+
+    parse.__doc__ = doc
+
+
+def _is_rebid(s: Situation) -> bool:
+    mine = [i for i, c in enumerate(s.calls[:-1]) if s.relation(i) == "self" and not c.is_pass]
+    return s.opener == "self" and mine == [s.opening_index] and s.call.is_bid
+
+
+def _in_opening_suit(s: Situation) -> bool:
+    index = s.opening_index
+    return (index is not None and s.call.is_bid and s.call.strain is not None and s.call.strain.suit is not None
+            and s.call.strain == s.calls[index].strain)
+
+
+def _is_fourth_suit(s: Situation) -> bool:
+    if not s.call.is_bid or s.call.strain is None or s.call.strain.suit is None:
+        return False
+    ours = {c.strain.suit for i, c in enumerate(s.calls[:-1])
+            if s.is_ours(i) and c.is_bid and c.strain is not None and c.strain.suit is not None}
+    theirs = {c.strain for i, c in enumerate(s.calls[:-1]) if not s.is_ours(i) and c.is_bid}
+    return len(ours) == 3 and s.call.strain.suit not in ours and not theirs
+
+
+def _after_overcall(s: Situation) -> bool:
+    index = s.opening_index
+    return (index is not None and s.relation(index) == "partner"
+            and any(not s.is_ours(i) and c.is_bid for i, c in enumerate(s.calls[index:-1], index)))
+
+
+_flag_fact("rebid", _is_rebid, "The opener's second call, a bid (his first since the opening).")
+_flag_fact("fourth-suit", _is_fourth_suit,
+           "A bid in the one suit our side has not bid, after our side has bid the other three "
+           "and the opponents have not bid.")
+_flag_fact("stated", lambda s: bool(s.meaning.keys), "The query states a meaning for the call (any key).")
+_flag_fact("opening-suit", _in_opening_suit, "A bid in the suit of the opening bid.")
+_flag_fact("after-overcall", _after_overcall, "Partner opened and an opponent has since bid (an overcall).")
+
+
+@predicate("advance-of")
+def _advance_of(value: Any, language: str, path: str) -> Condition:
+    """The opponents opened, partner's overcall (our side's first call other
+    than pass) was one of these calls, and this is the player's first call
+    other than pass since.
+
+    >>> c = Condition.parse({"advance-of": "1BA"}, "pl")
+    >>> c.holds(Situation.read("[1♥] 1BA [pas] 2♣", "pl")), c.holds(Situation.read("1BA 2♣", "pl"))
+    (True, False)
+    """
+    calls = _calls(value, language, path)
+
+    def test(s: Situation) -> bool:
+        index = s.opening_index
+        if index is None or s.is_ours(index):
+            return False
+        ours = [(i, c) for i, c in enumerate(s.calls[:-1]) if s.is_ours(i) and not c.is_pass]
+        return len(ours) == 1 and s.relation(ours[0][0]) == "partner" and ours[0][1] in calls
+
+    return Condition(test, f"advancing partner's overcall {value}")
+
+
+@predicate("lead")
+def _lead(value: Any, language: str, path: str) -> Condition:
+    """A double's agreed lead request (:data:`~build_tools.rules.vocabulary.LEADS`)."""
+    from .vocabulary import LEADS
+
+    if value not in LEADS:
+        raise VocabularyError(path, f"unknown lead {value!r} ({', '.join(LEADS)})")
+    return Condition(lambda s: s.meaning.lead == value, f"asks for the lead: {value}")
+
+
+__all__ = ["CLEAR_EXTRA", "CONSTRUCTIVE_OPENING", "NATURAL_CONVENTIONS", "is_bi_double", "natural_of"]
