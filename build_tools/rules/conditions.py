@@ -433,10 +433,12 @@ def _partners_suit(value: Any, language: str, path: str) -> Condition:
 
 @predicate("denies-support")
 def _denies_support(value: Any, language: str, path: str) -> Condition:
-    """The meaning denies support for every major partner has shown: at most
-    seven cards together, counting partner's least length (four when partner's
-    bid is taken as natural: "sin cuatro corazones" after a 1♥ response).
-    Holds when partner has shown no major.
+    """The meaning denies support for every major partner has shown: it does
+    not allow eight cards together, counting partner's least length (four when
+    partner's bid is taken as natural: "sin cuatro corazones" after a 1♥
+    response). A meaning silent on partner's major denies support: a call
+    that may hold a fit says so (a notrump bid does not show support by
+    itself). Holds when partner has shown no major.
 
     >>> c = Condition.parse({"denies-support": True}, "es")
     >>> c.holds(Situation.read("1♣ 1♥ 1ST", "es", meaning=Meaning.parse({"suits": {"hearts": "0-3"}})))
@@ -445,6 +447,10 @@ def _denies_support(value: Any, language: str, path: str) -> Condition:
     False
     >>> c.holds(Situation.read("1♣ 1♦ 1ST", "es", meaning=Meaning.parse({"hcp": "12-14"})))
     True
+    >>> c.holds(Situation.read("1♣ 1♥ 1ST", "es", meaning=Meaning.parse({"hcp": "12-14"})))
+    True
+    >>> c.holds(Situation.read("1♣ 1♥ 1ST", "es", meaning=Meaning.parse({"suits": {"hearts": "2+"}})))
+    False
     """
     wanted = _flag(value, path)
 
@@ -453,7 +459,7 @@ def _denies_support(value: Any, language: str, path: str) -> Condition:
         for suit, length in s.partner_suits().items():
             if suit.is_major:
                 mine = s.meaning.promised(suit)
-                denied = denied and mine is not None and mine.high is not None and mine.high + length <= 7
+                denied = denied and (mine is None or (mine.high is not None and mine.high + length <= 7))
         return denied == wanted
 
     return Condition(test, "denies support for partner's major" if wanted else "does not deny support")

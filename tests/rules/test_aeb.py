@@ -62,8 +62,11 @@ QUERIES: list[tuple[str, dict[str, Any], dict[int, Any], str, str, str]] = [
     ("(1♥) 1ST", {"hcp": "15-18", "shape": "balanced"}, {}, "natural", "yes", "voz-a-sin-triunfo-natural"),
     ("1♥ 1♠ 1ST", {"shape": "balanced", "suits": {"spades": "0-3"}}, {}, "natural", "yes",
      "voz-a-sin-triunfo-natural"),
-    # Silent on spades: it does not deny support (the reading beside the rule).
-    ("1♥ 1♠ 1ST", {"shape": "balanced", "hcp": "12-14"}, {}, "natural", "no", "voz-a-sin-triunfo-natural"),
+    ("1♥ 1♠ 1ST", {"shape": "balanced", "suits": {"spades": "0-4"}}, {}, "natural", "no",
+     "voz-a-sin-triunfo-natural"),
+    # Silent on spades: no fit shown, support denied (the reading beside the rule).
+    ("1♥ 1♠ 1ST", {"shape": "balanced", "hcp": "12-14"}, {}, "natural", "yes", "voz-a-sin-triunfo-natural"),
+    ("1♠ 1ST", {"hcp": "6-10", "shape": "balanced"}, {}, "natural", "yes", "voz-a-sin-triunfo-natural"),
     ("(1♠) 3ST", {"to-play": True, "shape": "single-suiter"}, {}, "natural", "yes", "voz-a-sin-triunfo-natural"),
     ("(1♣) 2ST", {"two-suiter": {"min": "5-5", "lowest-two": True}}, {}, "natural", "no",
      "voz-a-sin-triunfo-natural"),
