@@ -465,6 +465,29 @@ def _denies_support(value: Any, language: str, path: str) -> Condition:
     return Condition(test, "denies support for partner's major" if wanted else "does not deny support")
 
 
+@predicate("silent-on")
+def _silent_on(value: Any, language: str, path: str) -> Condition:
+    """The meaning states none of these vocabulary keys (``shape`` or a list):
+    what a pair has left unsaid, as against what it has said otherwise.
+
+    >>> c = Condition.parse({"silent-on": "shape"}, "es")
+    >>> c.holds(Situation.read("1ST", "es", meaning=Meaning.parse({"natural": True, "hcp": "15-17"})))
+    True
+    >>> c.holds(Situation.read("1ST", "es", meaning=Meaning.parse({"shape": "balanced"})))
+    False
+    """
+    from .vocabulary import KEYS
+
+    keys = value if isinstance(value, list) else [value]
+    for key in keys:
+        if key not in KEYS:
+            close = difflib.get_close_matches(str(key), KEYS, n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            raise VocabularyError(path, f"unknown vocabulary key {key!r}{hint}")
+    wanted = frozenset(str(k) for k in keys)
+    return Condition(lambda s: not (s.meaning.keys & wanted), f"silent on {', '.join(sorted(wanted))}")
+
+
 _SHOWN_SUIT = ("named", "not-named", "next-higher", "higher-ranking", "none")
 
 

@@ -96,6 +96,10 @@ QUERIES: list[tuple[str, dict[str, Any], dict[int, Any], str, str, str]] = [
     ("1ST 2♥", {"convention": "transfer"}, {}, "convention", "transfer", "transfer"),
     ("1ST 2♠", {"convention": "puppet", "forcing": "forcing"}, {}, "convention", "puppet", "puppet"),
     ("1♥ (2♣) Doblo", {"natural": True}, {}, "natural", "yes", "doblo-redoblo-natural"),
+    # A pair's "natural" stands where it states no length or shape; a stated one decides.
+    ("(1♦) 1♠", {"natural": True, "hcp": "8-16"}, {}, "natural", "yes", "voz-a-palo-natural"),
+    ("1♥", {"natural": True, "suits": {"hearts": "3+"}}, {}, "natural", "no", "apertura-nivel-uno"),
+    ("(1♠) 1ST", {"natural": True, "hcp": "15-18"}, {}, "natural", "yes", "voz-a-sin-triunfo-natural"),
     # None of the four.
     ("1♠", {"suits": {"spades": "5+"}}, {}, "convention", "none", "definiciones-introduccion"),
     ("(1♣) Doblo", {"convention": "takeout-double"}, {}, "convention", "none", "definiciones-introduccion"),
