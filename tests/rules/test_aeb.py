@@ -87,6 +87,8 @@ QUERIES: list[tuple[str, dict[str, Any], dict[int, Any], str, str, str]] = [
     # Relay: lets partner go on describing, saying nothing of its suit.
     ("1♦ 1♠ 2♣ 2♥", {"convention": "fourth-suit", "forcing": "game-forcing"}, {}, "convention", "relay", "rele"),
     ("1ST 2♣", {"convention": "stayman", "major": "4+"}, {}, "convention", "relay", "rele"),
+    ("1ST 2♣", {"convention": "stayman", "suits": {"spades": "4+"}}, {}, "convention", "relay", "rele"),
+    ("1ST (2♥) 2ST", {"convention": "relay", "partner-must-bid": "clubs"}, {}, "convention", "puppet", "puppet"),
     ("2♣ 2♦", {"artificial": True, "strength": "negative"}, {1: {"artificial": True, "strength": "strong"}},
      "convention", "none", "definiciones-introduccion"),
     # Where the words fit two definitions, the pair's own name decides; a
@@ -182,3 +184,29 @@ def test_named_suit_unstated_and_bad_values() -> None:
         Condition.parse({"named-suit": "long"}, "es")
     with pytest.raises(VocabularyError, match="next-higher"):
         Condition.parse({"shown-suit": "higher"}, "es")
+
+
+# --- every query gets one answer -------------------------------------------------
+
+AUCTIONS = ("1♠", "1♣", "2♦", "3♥", "4♣", "1ST", "1♣ 1♥", "1♥ 2♥", "1ST 2♥", "1ST 2ST", "(1ST) 2♥",
+            "(1♥) 2ST", "(1♣) 1♠", "(1♣) 1♥ (Paso) 1♠", "1♣ 1♥ 1♠ 2♦", "1ST (2♥) 2ST", "1♣ (1♠) Doblo",
+            "(1♣) Doblo", "1♣ (Doblo) Redoblo", "1♥ 1♠ 1ST", "1ST 2♥ 2♠")
+MEANINGS: tuple[dict[str, Any], ...] = (
+    {}, {"natural": True}, {"artificial": True}, {"to-play": True}, {"suits": {"hearts": "5+"}},
+    {"suits": {"spades": "4+", "hearts": "0-3"}}, {"suits": {"clubs": "6+"}, "partner-must-bid": "clubs"},
+    {"partner-must-bid": "diamonds"}, {"convention": "fourth-suit", "suits": {"diamonds": "5+"}},
+    {"convention": "stayman", "suits": {"hearts": "4+"}}, {"convention": "puppet", "suits": {"clubs": "4+"}},
+    {"convention": "texas"}, {"convention": "transfer", "suits": {"hearts": "6+"}},
+    {"two-suiter": {"min": "5-5", "suits": ["hearts", "spades"]}}, {"shape": "aeb-regular", "hcp": "15-17"},
+    {"convention": "relay", "partner-must-bid": "spades", "suits": {"spades": "5+"}},
+)
+
+
+def test_every_call_of_every_query_gets_one_answer(rules: tuple[Rule, ...]) -> None:
+    """No two rules of equal standing disagree anywhere in this grid, and every
+    bid, double and redouble is natural or not."""
+    for auction in AUCTIONS:
+        for meaning in MEANINGS:
+            situation = Query.parse({"auction": auction, "meaning": meaning}).situation("es")
+            assert decide(rules, "natural", situation).answer in ("yes", "no"), (auction, meaning)
+            assert decide(rules, "convention", situation).answer, (auction, meaning)
