@@ -255,3 +255,69 @@ def test_a_doubles_support_in_the_unbid_suits_is_a_range() -> None:
 
 def test_pass_or_correct_is_a_convention() -> None:
     assert Meaning.parse({"convention": "pass-or-correct"}).convention == "pass-or-correct"
+
+
+# --- the predicates the alerting rules added -------------------------------
+
+def _holds(condition: dict[str, Any], auction: str, meaning: dict[str, Any] | None = None,
+           earlier: dict[int, dict[str, Any]] | None = None) -> bool:
+    from build_tools.rules.conditions import Condition
+
+    situation = Situation.read(auction, "pl", meaning=Meaning.parse(meaning or {}),
+                               earlier={n: Meaning.parse(m) for n, m in (earlier or {}).items()})
+    return Condition.parse(condition, "pl").holds(situation)
+
+
+@pytest.mark.parametrize(("condition", "auction", "meaning", "earlier", "expected"), [
+    ({"hcp-low": "-9"}, "1♥", {"hcp": "8-15"}, None, True),
+    ({"hcp-low": "-9"}, "1♥", {"hcp": "10-15"}, None, False),
+    ({"hcp-low": "-9"}, "1♥", {}, None, False),
+    ({"hcp-high": "-11"}, "[1♥] 2♠", {"hcp": "6-11"}, None, True),
+    ({"hcp-high": "-11"}, "[1♥] 2♠", {"hcp": "6+"}, None, False),
+    ({"opening-states": "hcp"}, "1BA [pas] 2♣", {}, {1: {"hcp": "12-14"}}, True),
+    ({"opening-states": "hcp"}, "1BA [pas] 2♣", {}, None, False),
+    ({"opening-suit-min": "4+"}, "[1♣] 2♣", {}, {1: {"suits": {"clubs": "4+"}}}, True),
+    ({"opening-suit-min": "4+"}, "[1♣] 2♣", {}, {1: {"suits": {"clubs": "2+"}}}, False),
+    ({"last-bid-natural": False}, "2♦ [ktr] pas", {}, {1: {"convention": "multi"}}, True),
+    ({"last-bid-natural": "unknown"}, "2♦ [ktr] pas", {}, None, True),
+    ({"last-bid-natural": True}, "2♦ [ktr] pas", {}, None, False),
+    ({"last-bid-by": "partner"}, "2♦ [ktr] pas", {}, None, True),
+    ({"last-bid-by": "opponent"}, "1♥ [2♣] ktr", {}, None, True),
+    ({"rebid": True}, "1♣ [pas] 1♥ [pas] 2♣", {}, None, True),
+    ({"rebid": True}, "1♣ [pas] 1♥ [pas] 2♣ [pas] 2♦ [pas] 3♣", {}, None, False),
+    ({"fourth-suit": True}, "1♦ [pas] 1♥ [pas] 1♠ [pas] 2♣", {}, None, True),
+    ({"fourth-suit": True}, "1♦ [1♥] 1♠ [pas] 2♣", {}, None, False),
+    ({"after-overcall": True}, "1♥ [1♠] 2♣", {}, None, True),
+    ({"after-overcall": True}, "1♥ [ktr] 2♥", {}, None, False),
+    ({"stated": True}, "1♥", {"hcp": "12+"}, None, True),
+    ({"stated": True}, "1♥", {}, None, False),
+    ({"opening-suit": True}, "[1♥] 2♥", {}, None, True),
+    ({"opening-suit": True}, "[1♥] 2♠", {}, None, False),
+    ({"lead": "other-suit"}, "[1BA] pas [2♣] ktr", {"lead": "other-suit"}, None, True),
+    ({"lead": "other-suit"}, "[1BA] pas [2♣] ktr", {"lead": "doubled-suit"}, None, False),
+    ({"bi-double": True}, "[1♥] ktr", {"convention": "bi-double"}, None, True),
+    ({"bi-double": True}, "[1♥] ktr", {"convention": "takeout-double", "hcp": "12+"}, None, False),
+    ({"two-suited": {"lowest-two": "except-opening"}}, "[1♦] 2BA", {"two-suiter": {"suits": ["clubs", "hearts"]}},
+     None, True),
+    ({"two-suited": {"lowest-two": "all-suits"}}, "[1♦] 2BA", {"two-suiter": {"suits": ["clubs", "hearts"]}},
+     None, False),
+    ({"natural-call": True}, "1♥ [2♣] ktr", {"suits": {"clubs": "4+"}}, None, True),
+    ({"natural-call": True}, "1♥ [2♣] ktr", {"suits": {"spades": "4+"}}, None, False),
+])
+def test_a_predicate_of_the_alerting_rules(condition: dict[str, Any], auction: str, meaning: dict[str, Any],
+                                           earlier: dict[int, dict[str, Any]] | None, expected: bool) -> None:
+    assert _holds(condition, auction, meaning, earlier) is expected
+
+
+@pytest.mark.parametrize(("condition", "message"), [
+    ({"lead": "other"}, "unknown lead 'other'"),
+    ({"last-bid-natural": "maybe"}, "true, false or unknown"),
+    ({"two-suited": {"lowest": "all-suits"}}, "unknown key"),
+    ({"states": "hpc"}, "unknown key of a meaning 'hpc'"),
+    ({"hcp-about": "six"}, "hcp-about"),
+])
+def test_a_bad_argument_of_a_predicate_is_a_vocabulary_error(condition: dict[str, Any], message: str) -> None:
+    from build_tools.rules.conditions import Condition
+
+    with pytest.raises(VocabularyError, match=message):
+        Condition.parse(condition, "pl")
