@@ -151,12 +151,12 @@ def test_to_play_and_partner_must_bid_are_vocabulary() -> None:
 def test_partners_suit_is_a_suit_partner_has_shown() -> None:
     assert _holds({"partners-suit": True}, "1♥ 2♥")
     assert not _holds({"partners-suit": True}, "1♥ 2♠")
-    # A transfer shows the suit above the one it names.
-    earlier = {1: Meaning.parse({"suits": {"spades": "5+"}})}
-    situation = Situation.read("1ST 2♥ 2♠", "es", earlier={2: earlier[1]})
-    assert Condition.parse({"partners-suit": True}, "es").holds(situation)
-    situation = Situation.read("1ST 2♥ 3♥", "es", earlier={2: earlier[1]})
-    assert not Condition.parse({"partners-suit": True}, "es").holds(situation)
+    # Partner's transfer shows the suit above the one it names.
+    transfer = {2: Meaning.parse({"suits": {"spades": "5+"}})}
+    completion = Situation.read("1ST 2♥ 2♠", "es", earlier=transfer)
+    assert Condition.parse({"partners-suit": True}, "es").holds(completion)
+    hearts = Situation.read("1ST 2♥ 3♥", "es", earlier=transfer)
+    assert not Condition.parse({"partners-suit": True}, "es").holds(hearts)
 
 
 def test_partner_must_bid_shown_or_unshown() -> None:
