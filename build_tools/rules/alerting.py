@@ -262,6 +262,9 @@ def _two_suited(value: Any, language: str, path: str) -> Condition:
     True
     >>> c.holds(Situation.read("[1♦] 2♦", "pl", meaning=Meaning.parse({"two-suiter": {"suits": ["spades", "hearts"]}})))
     False
+    >>> low = Condition.parse({"two-suited": {"lowest-two": "except-opening"}}, "pl")
+    >>> low.holds(Situation.read("[1♦] 2BA", "pl", meaning=Meaning.parse({"two-suiter": {"lowest-two": True}})))
+    True
     """
     if not isinstance(value, Mapping):
         raise VocabularyError(path, "a mapping of " + ", ".join(_TWO_SUITED_KEYS))
@@ -302,8 +305,10 @@ def _two_suited(value: Any, language: str, path: str) -> Condition:
             if lowest == "except-opening" and opened is not None:
                 excluded = {opened}
             expected = frozenset([x for x in _SUITS_UP if x not in excluded][:2])
-            if suits != expected and not (s.meaning.two_suiter is not None and s.meaning.two_suiter.lowest_two
-                                          and not suits and lowest == "all-suits"):
+            # A meaning that says "the two lowest" without naming them means
+            # them as the regulation counts them.
+            said = s.meaning.two_suiter is not None and s.meaning.two_suiter.lowest_two is True and not suits
+            if suits != expected and not said:
                 return False
         return True
 
