@@ -18,6 +18,7 @@ from build_tools.sphinxext.examples import setup_examples
 from build_tools.sphinxext.inline import setup_inline
 from build_tools.sphinxext.languages import setup_languages
 from build_tools.sphinxext.points import setup_points
+from build_tools.sphinxext.search import setup_search
 from build_tools.sphinxext.suits import setup_suits
 from build_tools.sphinxext.tables import setup_tables
 from build_tools.sphinxext.untranslated import setup_untranslated
@@ -33,4 +34,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     setup_inline(app)
     setup_tables(app)
     setup_languages(app)
+    setup_search(app)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

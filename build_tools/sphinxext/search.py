@@ -1,0 +1,119 @@
+"""Sphinx's search, working in every language of the handbook.
+
+Three faults of Sphinx 9's search are mended here, each found in the pages it
+generates:
+
+* **Chinese**: :class:`sphinx.search.zh.SearchChinese` stems Latin words with
+  the English Snowball stemmer but ends ``language_data.js`` with
+  ``window.Stemmer = ChineseStemmer;``, a class no script defines, so every
+  query on ``zh_CN/search.html`` dies before it starts. :class:`SearchChinese`
+  below inlines the same stemmer under its real name. Chinese words are cut
+  by jieba (a pinned dependency) at build time, with the bridge terms of
+  :data:`ZH_DICT` added (``html_search_options = {"dict": ...}`` in conf.py):
+  the search page does not cut a query, so a query such as 约定叫 finds a
+  page only if the index holds that very word.
+* **Plural forms**: ``translations.js`` keeps the catalog's plural
+  expression as written; Swedish's is ``(n != 1)``, a boolean in JavaScript,
+  so ``ngettext`` indexes the forms with ``true``/``false``, gets
+  ``undefined`` and the summary line throws (``searchtools.js:142``). The
+  script of :func:`search_script` makes the index a number.
+* **Missing interface strings**: Sphinx's Polish, Russian and Spanish catalogs
+  leave the result summary blank, so those searches end without a word. The
+  script fills blank entries with :data:`SUMMARY` (worded so that one form
+  fits every count: "Найдено страниц: 3").
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import sphinx
+from sphinx.application import Sphinx
+from sphinx.search.zh import SearchChinese as _SphinxChinese
+
+#: jieba's user dictionary of bridge terms (word, frequency, part of speech).
+ZH_DICT = Path(__file__).parent / "search-zh.dict"
+
+_STEMMERS = Path(sphinx.__file__).parent / "search" / "minified-js"
+
+_SUMMARY_ONE = "Search finished, found one page matching the search query."
+
+#: The search summary where Sphinx's catalog leaves it blank: the singular form
+#: and the form for every other count (``${resultCount}`` is the count).
+SUMMARY: dict[str, tuple[str, str]] = {
+    "pl": (
+        "Wyszukiwanie zakończone. Liczba znalezionych stron: 1.",
+        "Wyszukiwanie zakończone. Liczba znalezionych stron: ${resultCount}.",
+    ),
+    "ru": (
+        "Поиск завершён. Найдено страниц: 1.",
+        "Поиск завершён. Найдено страниц: ${resultCount}.",
+    ),
+    "es": (
+        "Búsqueda terminada: se ha encontrado una página que coincide con la consulta.",
+        "Búsqueda terminada: se han encontrado ${resultCount} páginas que coinciden con la consulta.",
+    ),
+    "sv": (
+        "Sökningen är klar, hittade en sida som matchar sökfrågan.",
+        "Sökningen är klar, hittade ${resultCount} sidor som matchar sökfrågan.",
+    ),
+    "zh_CN": (
+        "搜索完成，找到 1 个与查询匹配的页面。",
+        "搜索完成，找到 ${resultCount} 个与查询匹配的页面。",
+    ),
+}
+
+
+def _english_stemmer_js() -> str:
+    return "\n".join((
+        (_STEMMERS / "base-stemmer.js").read_text(encoding="utf-8"),
+        (_STEMMERS / "english-stemmer.js").read_text(encoding="utf-8"),
+        "window.Stemmer = EnglishStemmer;",
+    ))
+
+
+class SearchChinese(_SphinxChinese):
+    """Sphinx's Chinese search with a stemmer that exists in the browser."""
+
+    js_stemmer_rawcode = ""  # the stemmer is inlined in language_data.js instead
+    js_stemmer_code = _english_stemmer_js()
+
+
+def search_script(language: str) -> str:
+    """The inline script run after ``translations.js`` on every page.
+
+    >>> "Number(" in search_script("sv")
+    True
+    >>> "Найдено" in search_script("ru"), "Найдено" in search_script("en")
+    (True, False)
+    """
+    forms = SUMMARY.get(language)
+    messages = {_SUMMARY_ONE: [forms[0], *[forms[1]] * 5]} if forms else {}
+    return (
+        "(() => {\n"
+        "  if (typeof Documentation === 'undefined') return;\n"
+        "  const D = Documentation;  // a top-level const of doctools.js, not a property of window\n"
+        "  const plural = D.PLURAL_EXPR;\n"
+        "  D.PLURAL_EXPR = (n) => Number(plural(n));\n"
+        f"  const messages = {json.dumps(messages, ensure_ascii=False)};\n"
+        "  for (const [id, forms] of Object.entries(messages)) {\n"
+        "    const have = D.TRANSLATIONS[id];\n"
+        "    const blank = have === undefined || have === ''\n"
+        "      || (Array.isArray(have) && have.some((form) => !form));\n"
+        "    if (blank) D.TRANSLATIONS[id] = forms;\n"
+        "  }\n"
+        "})();\n"
+    )
+
+
+def _builder_inited(app: Sphinx) -> None:
+    if app.builder.format == "html":
+        # after the extensions' scripts and translations.js (500), before the user's (800)
+        app.add_js_file(None, body=search_script(app.config.language), priority=600)
+
+
+def setup_search(app: Sphinx) -> None:
+    app.add_search_language(SearchChinese)
+    app.connect("builder-inited", _builder_inited)
+

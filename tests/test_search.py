@@ -1,0 +1,140 @@
+"""The real handbook's sites as a reader searches them (headless Chromium), and
+the text of its pages as the regulations wrote it.
+
+The sites are built once for the module from the repository's ``source/`` and
+``translations/``; set ``HANDBOOK_TEST_SITE`` to a published site folder
+(``build/site``) to test that one instead of building.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from conftest import run_handbook
+from test_browser import CHROMIUM_ARGS
+
+LANGUAGES = ["pl", "en", "ru", "es", "sv", "zh_CN"]
+
+#: (language, query, a document the results must list): the issue's queries,
+#: and one in the regulation's own words on the Russian and Polish sites.
+QUERIES = [
+    ("zh_CN", "叫牌", "cba-bidding-systems"),
+    ("zh_CN", "约定叫", "cba-bidding-systems"),
+    ("zh_CN", "HUM", "cba-bidding-systems"),
+    ("ru", "синглет", "russian-system-notes"),
+    ("pl", "alertowania", "pzbs-alert-rules"),
+]
+
+#: A query each language's site finds something for (its search summary must show).
+ANY_QUERY = {"pl": "alert", "en": "alert", "ru": "синглет", "es": "alert", "sv": "alert", "zh_CN": "叫牌"}
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    given = os.environ.get("HANDBOOK_TEST_SITE")
+    if given:
+        yield Path(given)
+        return
+    build = tmp_path_factory.mktemp("search-build")
+    result = run_handbook("build", "--html", "--build-dir", str(build))
+    assert result.returncode == 0, result.stdout + result.stderr
+    yield build / "site"
+
+
+@pytest.fixture(scope="module")
+def server(site: Path) -> Iterator[str]:
+    proc = subprocess.Popen(
+        [sys.executable, "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", str(site)],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        first = proc.stdout.readline()
+        yield f"http://127.0.0.1:{int(first.split(' port ')[1].split()[0])}"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser(server: str) -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+def _search(browser, server: str, language: str, query: str) -> tuple[list[str], str, list[str]]:  # type: ignore[no-untyped-def]
+    """The result links, the summary line and the console errors of one search."""
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(f"{server}/{language}/search.html?q={query}")
+        # the summary is written when the last result is shown (or none is found)
+        page.wait_for_function(
+            "() => { const s = document.querySelector('#search-results > p.search-summary');"
+            " return !!(s && s.innerText.trim()); }",
+            timeout=10_000,
+        )
+        page.wait_for_timeout(300)
+        links = page.locator("#search-results ul.search li > a").evaluate_all("as => as.map(a => a.getAttribute('href'))")
+        summary = page.locator("#search-results > p.search-summary").inner_text()
+        return links, summary, errors
+    except Exception as exc:  # the page never finished: say what the console said
+        raise AssertionError(f"search for {query!r} on {language} did not finish; console: {errors}") from exc
+    finally:
+        page.close()
+
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("language", "query", "document"), QUERIES, ids=[f"{q[0]}-{q[1]}" for q in QUERIES])
+def test_search_finds_the_document(browser, server: str, language: str, query: str, document: str) -> None:  # type: ignore[no-untyped-def]
+    links, _summary, errors = _search(browser, server, language, query)
+    assert not errors
+    assert any(link.split("#")[0].split("?")[0] == f"{document}.html" for link in links), links
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_search_shows_a_summary_and_no_console_error(browser, server: str, language: str) -> None:  # type: ignore[no-untyped-def]
+    links, summary, errors = _search(browser, server, language, ANY_QUERY[language])
+    assert not errors
+    assert links
+    assert str(len(links)) in summary or len(links) == 1, summary
+    assert "${" not in summary
+
+
+def test_zh_language_data_names_a_stemmer_it_defines(site: Path) -> None:
+    script = (site / "zh_CN" / "_static" / "language_data.js").read_text(encoding="utf-8")
+    stemmer = re.search(r"window\.Stemmer = (\w+);", script)
+    assert stemmer and f"{stemmer.group(1)}=function" in script.replace(" ", "")
+
+
+def test_the_regulations_quotation_marks_come_out_as_written(site: Path) -> None:
+    # source/russian-system-notes.yaml: конвенцию "метод исключения"
+    for language in ("ru", "pl"):
+        text = (site / language / "russian-system-notes.html").read_text(encoding="utf-8")
+        assert '"метод исключения"' in text.replace("&quot;", '"'), language
+        assert "„метод" not in text and "«метод" not in text, language
+
+
+def test_every_page_has_a_favicon(site: Path) -> None:
+    for language in LANGUAGES:
+        text = (site / language / "index.html").read_text(encoding="utf-8")
+        icon = re.search(r'<link rel="(?:shortcut )?icon" href="([^"]+)"', text)
+        assert icon, language
+        assert (site / language / icon.group(1)).is_file()
