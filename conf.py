@@ -21,6 +21,7 @@ from sphinx.util import texescape as _texescape  # noqa: E402
 
 from build_tools.loader import MANIFEST_NAME, load_manifest  # noqa: E402
 from build_tools.sphinxext import languages as _languages  # noqa: E402
+from build_tools.sphinxext import search as _search  # noqa: E402
 from build_tools.sphinxext.latex import latex_elements_for  # noqa: E402
 
 manifest = load_manifest(Path(os.environ.get("HANDBOOK_SOURCE", ROOT / "source")) / MANIFEST_NAME)
@@ -36,6 +37,9 @@ extensions = ["myst_parser", "build_tools.sphinxext"]
 myst_enable_extensions = ["colon_fence", "deflist"]
 # Content is plain text escaped by the renderer; raw HTML has no way in.
 myst_disable_syntax = ["html_block", "html_inline"]
+# A regulation's text comes out as written: no curly or localised quotation marks,
+# dashes or ellipses of Sphinx's making ("knows" must not become „knows" in pl).
+smartquotes = False
 
 # --- HTML -----------------------------------------------------------------
 html_theme = "furo"
@@ -43,6 +47,11 @@ html_theme = "furo"
 html_title = html.escape(project)
 html_static_path = [str(_languages.STATIC)]
 html_css_files = ["handbook.css"]
+html_favicon = str(_languages.STATIC / "favicon.svg")
+# Chinese words are cut by jieba, which knows the bridge terms of this dictionary
+# (the search page looks a query up whole: 约定叫 must be a word of the index).
+if handbook_language.startswith("zh"):
+    html_search_options = {"dict": str(_search.ZH_DICT)}
 templates_path = [str(_languages.TEMPLATES)]
 html_sidebars = {
     "**": [
