@@ -222,7 +222,7 @@ def _opening_suit_min(value: Any, language: str, path: str) -> Condition:
 
 
 _SUITS_UP = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
-_TWO_SUITED_KEYS = ("min", "highest-unbid", "second-known", "lowest-two")
+_TWO_SUITED_KEYS = ("min", "highest-unbid", "second-known", "lowest-two", "with-major")
 
 
 def _two_suits(meaning: Meaning) -> tuple[tuple[int, int], frozenset[Suit], bool | None, bool | None] | None:
@@ -255,13 +255,19 @@ def _two_suited(value: Any, language: str, path: str) -> Condition:
     whether both suits are known (the meaning says so, or names two; one
     named suit alone leaves the other unknown). ``lowest-two``: the suits are
     the two lowest of all (``all-suits``), or the two lowest other than the
-    opening bid's suit (``except-opening``).
+    opening bid's suit (``except-opening``). ``with-major``: one of the suits
+    is a major (a named one, or the meaning's ``major`` of the length ``min``).
 
     >>> c = Condition.parse({"two-suited": {"min": "5-5", "highest-unbid": True, "second-known": False}}, "pl")
     >>> c.holds(Situation.read("[1♥] 2♥", "pl", meaning=Meaning.parse({"two-suiter": {"suits": ["spades"]}})))
     True
     >>> c.holds(Situation.read("[1♦] 2♦", "pl", meaning=Meaning.parse({"two-suiter": {"suits": ["spades", "hearts"]}})))
     False
+    >>> wilkosz = Condition.parse({"two-suited": {"min": "5-5", "with-major": True}}, "pl")
+    >>> [wilkosz.holds(Situation.read("2♦", "pl", meaning=Meaning.parse(m))) for m in (
+    ...     {"two-suiter": {"suits": ["hearts"]}}, {"two-suiter": {"min": "5-5"}, "major": "5+"},
+    ...     {"two-suiter": {"suits": ["clubs", "diamonds"]}})]
+    [True, True, False]
     >>> low = Condition.parse({"two-suited": {"lowest-two": "except-opening"}}, "pl")
     >>> low.holds(Situation.read("[1♦] 2BA", "pl", meaning=Meaning.parse({"two-suiter": {"lowest-two": True}})))
     True
@@ -279,6 +285,7 @@ def _two_suited(value: Any, language: str, path: str) -> Condition:
         least = sorted(int(p) for p in parts)
     highest = _flag(value["highest-unbid"], f"{path}.highest-unbid") if "highest-unbid" in value else None
     second = _flag(value["second-known"], f"{path}.second-known") if "second-known" in value else None
+    with_major = _flag(value["with-major"], f"{path}.with-major") if "with-major" in value else None
     lowest = value.get("lowest-two")
     if lowest not in (None, "all-suits", "except-opening"):
         raise VocabularyError(f"{path}.lowest-two", f"all-suits or except-opening, not {lowest!r}")
@@ -298,6 +305,12 @@ def _two_suited(value: Any, language: str, path: str) -> Condition:
         if second is not None:
             known = says_second if says_second is not None else len(suits) >= 2
             if known != second:
+                return False
+        if with_major is not None:
+            major = s.meaning.major
+            has_major = any(x.is_major for x in suits) or (
+                major is not None and major.low >= (least[0] if least else 4))
+            if has_major != with_major:
                 return False
         if lowest is not None:
             excluded: set[Suit] = set()
