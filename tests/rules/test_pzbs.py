@@ -152,6 +152,12 @@ QUERIES: list[tuple[str, dict[str, Any], dict[str, Any], str, str, str | None]] 
      "pas-po-kontrze-na-sztuczna-odzywke", None),
     ("2♦ [ktr] pas", {"artificial": True}, {"earlier": {1: {"convention": "wilkosz"}}}, "yes", PRINCIPLE,
      "pas-po-kontrze-na-sztuczna-odzywke"),
+    ("1♦ [pas] 2♦", {"natural": True, "suits": {"diamonds": "5+"}}, {}, "no", "odpowiedz-2-karo-po-1-karo", None),
+    ("1♦ [1♥] 1♠", {"natural": True, "suits": {"spades": "4+"}}, {}, "no", "odzywka-poziom-1-lub-3", None),
+    ("2♦", {"two-suiter": {"min": "5-5", "suits": ["spades"]}, "strength": "preemptive"}, {}, "no",
+     "otwarcia-2-karo", None),
+    ("1♥ [pas] 3♦", {"natural": True, "suits": {"diamonds": "5+"}, "hcp": "17+"}, {"screens": True}, "no",
+     "przeskok-nowym-kolorem", None),
     # The general principle and the doubtful case, in sequences no article lists.
     ("1♠ [pas] 2♠ [pas] 3♥", {"artificial": True, "convention": "asking"}, {}, "yes", PRINCIPLE, None),
     ("1♥ [pas] 1♠ [pas] 2BA", {"natural": True, "hcp": "18-19", "shape": "balanced"}, {}, "no", PRINCIPLE, None),
