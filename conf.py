@@ -40,6 +40,12 @@ myst_disable_syntax = ["html_block", "html_inline"]
 # A regulation's text comes out as written: no curly or localised quotation marks,
 # dashes or ellipses of Sphinx's making ("knows" must not become „knows" in pl).
 smartquotes = False
+# [PDF](hb-pdf:<file>) links a published PDF from a page (the index): the PDFs sit
+# beside the language folders of the site, which Sphinx does not see.
+myst_url_schemes = {
+    "http": None, "https": None, "mailto": None, "ftp": None,
+    "hb-pdf": {"url": "../pdf/{{path}}", "classes": ["hb-pdf-link"]},
+}
 
 # --- HTML -----------------------------------------------------------------
 html_theme = "furo"

@@ -545,7 +545,7 @@ def _assemble(tree: Path, layout: Layout, manifest: Manifest, languages: Sequenc
     env = SandboxedEnvironment(loader=FileSystemLoader(TEMPLATES), undefined=StrictUndefined, autoescape=True)
     page = env.get_template("site-index.html.j2").render(
         languages=entries, titles={lang: manifest.title(lang) for lang in manifest.languages},
-        default_language=languages[0],
+        default_language=languages[0], favicon=f"{languages[0]}/_static/favicon.svg",
     )
     (tree / "index.html").write_text(page, encoding="utf-8")
 

@@ -316,8 +316,20 @@ def render_pages(
             total = sum(1 for _ in doc.messages())
             status = TranslationStatus(total - len(doc.untranslated), total)
         pages[f"{doc.id}.md"] = doc_template.render(doc=doc, translation=status)
+    # The index says which documents are originals and which translations (in
+    # the reader's words for the original's language), and links the PDF.
+    from babel import Locale
+
+    names = Locale.parse(language).languages
+    statuses: dict[str, TranslationStatus | None] = {}
+    for doc in documents:
+        count = sum(1 for _ in doc.messages())
+        shown_translated = doc.display_language != doc.language
+        statuses[doc.id] = TranslationStatus(count - len(doc.untranslated), count) if shown_translated else None
     pages["index.md"] = env.get_template("index.md.j2").render(
-        title=manifest.title(language), documents=documents
+        title=manifest.title(language), documents=documents, statuses=statuses,
+        language_names={d.language: names.get(Locale.parse(d.language).language, d.language) for d in documents},
+        pdf=f"{manifest.id}-{language}.pdf",
     )
     return pages
 

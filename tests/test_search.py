@@ -1,5 +1,6 @@
-"""The real handbook's sites as a reader searches them (headless Chromium), and
-the text of its pages as the regulations wrote it.
+"""The real handbook's sites as a reader meets them: searching (headless
+Chromium), the entry pages (the root page and each language's index), and the
+text of its pages as the regulations wrote it.
 
 The sites are built once for the module from the repository's ``source/`` and
 ``translations/``; set ``HANDBOOK_TEST_SITE`` to a published site folder
@@ -17,8 +18,11 @@ from pathlib import Path
 
 import pytest
 
-from conftest import run_handbook
+from build_tools.document import LANGUAGE_NAMES
+from build_tools.pipeline import load_handbook
+from conftest import ROOT, run_handbook
 from test_browser import CHROMIUM_ARGS
+from test_site import parse
 
 LANGUAGES = ["pl", "en", "ru", "es", "sv", "zh_CN"]
 
@@ -138,3 +142,66 @@ def test_every_page_has_a_favicon(site: Path) -> None:
         icon = re.search(r'<link rel="(?:shortcut )?icon" href="([^"]+)"', text)
         assert icon, language
         assert (site / language / icon.group(1)).is_file()
+
+
+HANDBOOK = load_handbook(ROOT / "source")
+
+
+def _texts(page: list, tag: str) -> list[str]:  # type: ignore[type-arg]
+    return ["".join(text).strip() for t, _attrs, text in page if t == tag]
+
+
+def test_root_page_is_english_and_names_each_language_in_its_own_script(site: Path) -> None:
+    html = (site / "index.html").read_text(encoding="utf-8")
+    assert '<html lang="en">' in html
+    page = parse(site / "index.html")
+    assert _texts(page, "h1") == [HANDBOOK.manifest.title("en")]
+    assert any("original language" in " ".join(t.split()) for t in _texts(page, "p")), "no word on originals"
+    links = {attrs["href"]: (attrs.get("lang"), "".join(text)) for tag, attrs, text in page
+             if tag == "a" and attrs.get("href", "").endswith("/index.html")}
+    for code in LANGUAGE_NAMES:
+        tag = code.replace("_", "-")
+        assert links[f"{code}/index.html"] == (tag, LANGUAGE_NAMES[code])
+        title = [t for t, attrs, _ in page if t == "span" and attrs.get("lang") == tag]
+        assert title, f"the {code} title is not marked as {tag}"
+    icon = re.search(r'<link rel="icon" href="([^"]+)"', html)
+    assert icon and (site / icon.group(1)).is_file()
+
+
+def _index_entries(site: Path, language: str) -> dict[str, str]:
+    """Each document's line on a language's index: {document id: its description}."""
+    html = (site / language / "index.html").read_text(encoding="utf-8")
+    entries = re.findall(r'<dt><a class="reference internal" href="([\w-]+)\.html">.*?</dt><dd><p>(.*?)</p>', html, re.S)
+    return dict(entries)
+
+
+@pytest.mark.parametrize(("language", "original", "translation", "issued"), [
+    ("pl", "Tekst oryginalny", "Przekład (język oryginału: ", "Wydany przez "),
+    ("zh_CN", "原文", "译文（原文语言：", None),
+])
+def test_language_index_says_which_documents_are_originals(
+    site: Path, language: str, original: str, translation: str, issued: str | None
+) -> None:
+    entries = _index_entries(site, language)
+    assert list(entries) == [d.id for d in HANDBOOK.documents]
+    for doc in HANDBOOK.documents:
+        line = entries[doc.id]
+        if doc.language == language:
+            assert line.startswith(original), line
+        else:
+            assert not line.startswith(original), line
+            assert "%" in line or translation.split("(")[0] not in line, line
+        if doc.issuer and issued:
+            assert issued in line, line
+        if doc.edition:
+            assert doc.edition.replace("\"", "") in line.replace("&quot;", "\""), line
+    html = (site / language / "index.html").read_text(encoding="utf-8")
+    assert f'href="../pdf/{HANDBOOK.manifest.id}-{language}.pdf"' in html
+
+
+def test_a_translation_says_how_complete_it_is(site: Path) -> None:
+    # the en site: pzbs-alert-rules is translated from Polish
+    line = _index_entries(site, "en")["pzbs-alert-rules"]
+    assert line.startswith("Translation (original language: Polish) · Translated: "), line
+    assert re.search(r"Translated: \d+ of \d+ texts \(\d+ %\)", line), line
+    assert "Issued by Polish Bridge Union" in line
