@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import write_po
@@ -39,7 +40,10 @@ def extract(document: Document, language: str | None = None) -> Catalog:
     for message in document.messages():
         # The file without a line: the msgctxt names the element, and a line
         # number would change every entry below an edit in every catalog.
-        _as_plain_text(catalog.add(message.text, "", locations=[(document.path, None)], context=message.context))
+        # (Babel writes a location whose line is None as the file alone; its
+        # annotations ask for an int.)
+        location: Any = (document.path, None)
+        _as_plain_text(catalog.add(message.text, "", locations=[location], context=message.context))
     return catalog
 
 
