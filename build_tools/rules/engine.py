@@ -92,9 +92,12 @@ def _apply(rule: Rule, situation: Situation) -> Verdict | None:
                        f"{rule.scope.text}; {rule.when.text}")
     if rule.otherwise is None:
         return None
+    # The article that lists the sequence decides, on the authority of ``by``
+    # (PZBS: point 1 exempts 1NT 14-18; by the general principle every other
+    # meaning of that 1NT is alerted, so a 12-14 1NT is alerted under point 1).
     by = rule.otherwise_by or rule.article
-    chain = (rule.article,) if by == rule.article else (rule.article, by)
-    return Verdict(rule.question, rule.otherwise, by, chain, f"{rule.scope.text}; not {rule.when.text}")
+    chain = (rule.article,) if by == rule.article else (by, rule.article)
+    return Verdict(rule.question, rule.otherwise, rule.article, chain, f"{rule.scope.text}; not {rule.when.text}")
 
 
 def decide(rules: Iterable[Rule], question: str, situation: Situation) -> Verdict:

@@ -99,7 +99,7 @@ def test_a_wrong_expectation_names_the_example_the_verdict_and_the_article(tmp_p
     report = check_document(load_document(write(tmp_path, text)))
     assert [str(p) for p in report.problems] == [
         f"{report_path(tmp_path)}:46:5: error: example 'ex-1ba-12-14': expected alert: no, "
-        "the rules say alert: yes (article 'znaczenie')"
+        "the rules say alert: yes (article 'otwarcie-1ba')"
     ]
 
 
