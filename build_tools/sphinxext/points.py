@@ -33,12 +33,15 @@ class PointDirective(SphinxDirective):
     has_content = True
     optional_arguments = 1
     final_argument_whitespace = True
-    # ``list-id``: the first point of a list also carries the list's id.
-    option_spec = {"id": directives.unchanged_required, "list-id": directives.unchanged_required}
+    # ``list-id``: the first point of a list also carries the list's id;
+    # ``lang``: the language of a number in the original's script ("一、") on
+    # a translated page.
+    option_spec = {"id": directives.unchanged_required, "list-id": directives.unchanged_required,
+                   "lang": directives.unchanged_required}
 
     def run(self) -> list[nodes.Node]:
         number = self.arguments[0].strip() if self.arguments else ""
-        node = point("", number=number, classes=["hb-point"])
+        node = point("", number=number, classes=["hb-point"], lang=self.options.get("lang", ""))
         for option in ("list-id", "id"):
             if option in self.options:
                 node["ids"].append(self.options[option])
@@ -49,9 +52,20 @@ class PointDirective(SphinxDirective):
 
 def visit_point_html(self: HTML5Translator, node: point) -> None:
     classes = "hb-point hb-numbered" if node["number"] else "hb-point hb-bullet"
-    self.body.append(self.starttag(node, "div", "", CLASS=classes))
+    # The point is a flex box of number and body: its further ids (a list's
+    # first point carries the list's too) go inside the number, not beside it
+    # as docutils would put them, where an empty span is a flex item that
+    # pushes the number right of its siblings'.
+    ids = list(node["ids"])
+    node["ids"] = ids[:1]
+    try:
+        self.body.append(self.starttag(node, "div", "", CLASS=classes))
+    finally:
+        node["ids"] = ids
+    extra = "".join(f'<span id="{self.attval(node_id)}"></span>' for node_id in ids[1:])
     label = self.encode(node["number"]) if node["number"] else "•"
-    self.body.append(f'<span class="hb-number">{label}</span><div class="hb-point-body">')
+    lang = f' lang="{self.attval(node["lang"])}"' if node.get("lang") else ""
+    self.body.append(f'<span class="hb-number"{lang}>{extra}{label}</span><div class="hb-point-body">')
 
 
 def depart_point_html(self: HTML5Translator, node: point) -> None:
