@@ -35,6 +35,8 @@ from build_tools.document import (
     PointList,
     Section,
     Table,
+    _block_messages,
+    _point_messages,
 )
 from build_tools.files import write_if_changed
 from build_tools.i18n.catalogs import catalog_path, read_catalog
@@ -90,11 +92,106 @@ def _fence(node: Block | Point) -> str:
 # ("not yet translated", seat names), translated once by the template.
 
 
-def _marker(doc: Document, context: str, labels: dict[str, str]) -> markup.MyST:
-    """The "not yet translated" badge before a text shown in the original."""
-    if context not in doc.untranslated:
+def lang_tag(language: str) -> str:
+    """A language's BCP 47 tag, as HTML's ``lang`` wants it.
+
+    >>> lang_tag("zh_CN")
+    'zh-CN'
+    """
+    return language.replace("_", "-")
+
+
+def _shown(text: str, doc: Document, context: str) -> markup.MyST:
+    """Document text as MyST; a text shown in the original language (its
+    translation missing) between ``hb-lang`` markers naming that language, so
+    that it is set, read and hyphenated as that language."""
+    out = markup.to_myst(text)
+    if not text or context not in doc.untranslated or doc.language == doc.display_language:
+        return out
+    return markup.MyST(markup.role("hb-lang", lang_tag(doc.language)) + out + markup.role("hb-lang", "/"))
+
+
+def _number(number: str, doc: Document) -> markup.MyST:
+    """A display number, always the document's own ("一、", "1."): in a
+    translation, one in the original's script is marked with its language."""
+    out = markup.text(number)
+    if doc.language == doc.display_language or number.isascii():
+        return out
+    return markup.MyST(markup.role("hb-lang", lang_tag(doc.language)) + out + markup.role("hb-lang", "/"))
+
+
+def _messages_of(node: Block | Point) -> list[str]:
+    match node:
+        case Point():
+            return [m.context for m in _point_messages(node)]
+        case _:
+            return [m.context for m in _block_messages(node)]
+
+
+def notices(doc: Document) -> frozenset[str]:
+    """The elements that get the one "not yet translated" notice: the largest
+    block or section shown wholly in the original (not the whole document: the
+    line under its title says that; a run of such blocks shares one), and a
+    block or point only part of whose own texts are (a section whose title is,
+    after its heading). Nothing inside
+    one that has a notice gets another, and no notice goes inside a heading, a
+    name or a table cell."""
+    if not doc.untranslated:
+        return frozenset()
+    out: set[str] = set()
+
+    def whole(node: Block | Point) -> bool | None:
+        """True if all of ``node`` is in the original, None if none of it is."""
+        contexts = _messages_of(node)
+        missing = sum(1 for c in contexts if c in doc.untranslated)
+        return None if not missing else missing == len(contexts)
+
+    def siblings(nodes: Sequence[Block | Point]) -> None:
+        # A run of blocks wholly in the original shares the notice before its
+        # first; a section always has its own, after its heading.
+        run = False
+        for node in nodes:
+            state = whole(node)
+            if state is True and not (run and not isinstance(node, Section)):
+                out.add(node.id)
+            elif state is False:
+                visit(node)
+            run = state is True and not isinstance(node, Section)
+
+    def visit(node: Block | Point) -> None:
+        match node:
+            case Section():
+                if node.id in doc.untranslated:
+                    out.add(node.id)
+                siblings(node.body)
+            case PointList():
+                siblings(node.items)
+            case Point():
+                own = {node.id, *(f"{node.id}.leaf{n}" for n in range(1, len(node.leaves) + 1))}
+                if own & doc.untranslated:
+                    out.add(node.id)
+                siblings(node.body)
+                siblings(node.items)
+            case _:
+                out.add(node.id)
+
+    siblings(doc.body)
+    return frozenset(out)
+
+
+_NOTICES: dict[int, tuple[Document, frozenset[str]]] = {}
+
+
+def _notice(doc: Document, element: str, labels: dict[str, str]) -> markup.MyST:
+    """The notice paragraph before ``element`` if it gets one (see :func:`notices`)."""
+    cached = _NOTICES.get(id(doc))
+    if cached is None or cached[0] is not doc:
+        if len(_NOTICES) > 64:
+            _NOTICES.clear()
+        cached = _NOTICES[id(doc)] = (doc, notices(doc))
+    if element not in cached[1]:
         return markup.MyST("")
-    return markup.MyST(markup.role("hb-untranslated", labels["untranslated"]) + " ")
+    return markup.MyST(markup.role("hb-untranslated", labels["untranslated"]) + "\n\n")
 
 
 def _rows(rows: list[list[str]]) -> str:
@@ -138,7 +235,7 @@ def _bidding_cell(cell: diagrams.Cell, example: Example, doc: Document, labels: 
     if cell.explanation:
         out += " — " + markup.text(cell.explanation)
     if cell.note:
-        out += f" — {_marker(doc, f'{example.id}.note{cell.note_number}', labels)}{markup.to_myst(cell.note)}"
+        out += " — " + _shown(cell.note, doc, f"{example.id}.note{cell.note_number}")
     return out
 
 
@@ -161,8 +258,7 @@ def _hands_table(example: Example, doc: Document, labels: dict[str, str]) -> mar
 
 def _table_rows(table: Table, doc: Document, labels: dict[str, str]) -> markup.MyST:
     def cells(texts: tuple[str, ...], context: str) -> list[str]:
-        return [(_marker(doc, context.format(c), labels) if text else "") + markup.to_myst(text)
-                for c, text in enumerate(texts, 1)]
+        return [_shown(text, doc, context.format(c)) for c, text in enumerate(texts, 1)]
 
     rows = [cells(table.header, f"{table.id}.h{{}}")] if table.header else []
     rows += [cells(row, f"{table.id}.r{r}c{{}}") for r, row in enumerate(table.rows, 1)]
@@ -187,7 +283,10 @@ def _verdict_badges(example: Example, doc: Document, labels: dict[str, str]) -> 
             article = ""
         label = labels.get(f"{question}:{answer}", f"{question}: {answer}")
         badges.append(markup.role("hb-verdict", f"{question}-{answer}|{label}|{article}"))
-    return markup.MyST(" ".join(badges) + "\n\n")
+    # The agreement asked about, as the example writes it: two examples of one
+    # auction with opposite verdicts differ only there.
+    query = markup.role("hb-query", example.query.written) + " " if example.query.written else ""
+    return markup.MyST(query + " ".join(badges) + "\n\n")
 
 
 def _heading(level: int) -> markup.MyST:
@@ -283,7 +382,10 @@ def environment(translations: NullTranslations | None = None) -> SandboxedEnviro
     env.filters["hands_table"] = _hands_table
     env.filters["table_rows"] = _table_rows
     env.filters["verdict_badges"] = _verdict_badges
-    env.filters["marker"] = _marker
+    env.filters["notice"] = _notice
+    env.filters["shown"] = _shown
+    env.filters["number"] = _number
+    env.filters["lang_tag"] = lang_tag
     env.globals["unknown_block"] = _unknown_block
     env.tests["section"] = lambda b: isinstance(b, Section)
     env.tests["paragraph"] = lambda b: isinstance(b, Paragraph)

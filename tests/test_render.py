@@ -55,13 +55,42 @@ def test_examples_inside_points_lengthen_the_point_fence() -> None:
     assert _fence(Point("a", "a", body=(example,))) == ":::::"
 
 
-def test_untranslated_texts_are_marked_and_counted() -> None:
+NOTICE = "{hb-untranslated}`not yet translated`"
+
+
+def test_untranslated_texts_are_marked_once_per_block_or_section() -> None:
     original = pages("pl")["mini-rules.md"]
-    assert "hb-untranslated" not in original and "Translated" not in original
+    assert "hb-untranslated" not in original and "hb-lang" not in original and "Translated" not in original
     english = pages("en")["mini-rules.md"]  # no catalog: nothing translated
-    # Every text but the page title, which the line under it covers.
-    assert english.count("{hb-untranslated}`not yet translated` ") == 17
     assert r"Translated\: 0 of 18 texts \(0 \%\)\." in english
+    # One notice for each top-level block or section shown in the original
+    # (the opening paragraph, section 1 with everything in it), each a
+    # paragraph of its own: none in a heading, the issuer's name or a cell.
+    assert english.count(NOTICE) == 2
+    assert english.count(f"\n\n{NOTICE}\n\n") == 2
+    assert "## {hb-section}`otwarcia` 1\\. {hb-lang}`pl`Otwarcia ♥ i ♠{hb-lang}`/`\n\n" + NOTICE in english
+    for line in english.splitlines():
+        assert NOTICE not in line or line == NOTICE, line
+    # Every text shown in the original says which language it is in.
+    assert english.count("{hb-lang}`pl`") == english.count("{hb-lang}`/`") == 17 + 1  # and the title
+    assert "Issued by {hb-lang}`pl`Związek Brydżowy Żółwi{hb-lang}`/`" in english
+    assert "* - {hb-lang}`pl`Odzywka{hb-lang}`/`\n" in english
+    assert "1NT — {hb-lang}`pl`12\\-14{hb-lang}`/`" in english
+
+
+def test_a_partly_translated_page_marks_each_untranslated_block_once() -> None:
+    from build_tools.i18n.catalogs import read_catalog
+
+    doc = load_document(SOURCE / "mini-rules.yaml")
+    manifest = load_manifest(SOURCE / "handbook.yaml")
+    catalog = read_catalog(FIXTURES / "mini" / "translations" / "en" / "LC_MESSAGES" / "mini-rules.po")
+    english = render_pages(manifest, [translate(doc, "en", catalog)], "en")["mini-rules.md"]
+    # Two texts lack their translation: the point "a)" and the first example's
+    # caption. Each block gets one notice, before it, and its text its language.
+    assert english.count(NOTICE) == 2
+    assert f"{NOTICE}\n\n:::{{hb-point}} a)\n" in english
+    assert f"{NOTICE}\n\n::::{{hb-example}}\n:id: przyklad-1\n" in english
+    assert english.count("{hb-lang}`pl`") == 2
 
 
 def test_index_lists_the_documents() -> None:

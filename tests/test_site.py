@@ -24,7 +24,7 @@ class _Elements(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.elements.append((tag, {k: v or "" for k, v in attrs}, []))
-        if tag not in ("meta", "link", "img", "br", "hr", "input"):
+        if tag not in ("meta", "link", "img", "br", "hr", "input", "wbr"):
             self._open.append(len(self.elements) - 1)
 
     def handle_endtag(self, tag: str) -> None:
@@ -114,8 +114,13 @@ def test_raw_html_in_content_is_shown_as_text(mini_site: Path) -> None:
 
 def test_untranslated_texts_are_marked_in_the_translation(mini_site: Path) -> None:
     page = parse(mini_site / "site" / "en" / "mini-rules.html")
+    # One notice, a paragraph of its own, before each of the two blocks shown in
+    # the original (point "a)" and the first example's caption), which say
+    # their language.
     markers = with_class(page, "hb-untranslated")
-    assert len(markers) == 2 and all(text == "not yet translated" for _, _, text in markers)
+    assert [(tag, text) for tag, _, text in markers] == [("p", "not yet translated")] * 2
+    assert [text.strip() for _, attrs, text in page if attrs.get("lang") == "pl" and "hreflang" not in attrs] == [
+        "2♣ – precision", "Odpowiedź nowym kolorem po wejściu."]
     text = page_text(mini_site / "site" / "en" / "mini-rules.html")
     assert "Odpowiedź nowym kolorem po wejściu." in text  # shown in the original
     assert "2♣ – precision" in text and "Precision" not in text.replace("2♣ – precision", "")

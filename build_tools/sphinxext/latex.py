@@ -30,9 +30,14 @@ NODES_PREAMBLE = r"""
 \expandafter\newcommand\csname DUrolehb-alert\endcsname[1]{\textsuperscript{#1}}
 \expandafter\newcommand\csname DUrolehb-vulnerable\endcsname[1]{\underline{#1}}
 \newcommand{\hbuntranslated}[1]{\fbox{\scriptsize #1}}
+% The notice before a block or section shown in the original language: a short
+% line of its own, kept with what follows (a box would overlap the next line).
+\newcommand{\hbuntranslatednotice}[1]{\par\noindent{\footnotesize\itshape\textcolor{hbnotice}{[#1]}}\par\nobreak}
+\definecolor{hbnotice}{RGB}{138,83,0}
 % Verdicts of examples, and the heading of the handbook's own examples.
 \expandafter\newcommand\csname DUrolehb-verdict\endcsname[1]{\fbox{\scriptsize\bfseries #1}}
 \expandafter\newcommand\csname DUrolehb-editorial\endcsname[1]{\textit{\small #1}}
+\expandafter\newcommand\csname DUrolehb-query\endcsname[1]{{\footnotesize\ttfamily #1}\quad}
 """
 
 CJK_FONTS = r"""
@@ -56,6 +61,23 @@ CJK_IN_OTHER_BOOKS = r"""
 """
 
 
+#: TeX's names of the languages a text may be shown in (Chinese needs none:
+#: xeCJK sets CJK characters in the CJK font whatever the language).
+TEX_LANGUAGES = {"pl": "polish", "en": "english", "ru": "russian", "es": "spanish", "sv": "swedish"}
+
+
+def _other_languages(language: str) -> str:
+    """Texts shown in the original (``\\hboriginal{russian}{...}``) switch to
+    their language's hyphenation where the book's language package has it."""
+    others = [name for code, name in TEX_LANGUAGES.items() if code != language]
+    if language == "zh_CN":  # no language package: xeCJK only
+        return "\\newcommand{\\hboriginal}[2]{#2}\n"
+    if language == "ru":  # babel, loaded with the other languages below
+        return "\\newcommand{\\hboriginal}[2]{\\foreignlanguage{#1}{#2}}\n"
+    return ("\\setotherlanguages{" + ",".join(others) + "}\n"
+            "\\newcommand{\\hboriginal}[2]{\\foreignlanguage{#1}{#2}}\n")
+
+
 def latex_elements_for(language: str) -> dict[str, str]:
     """``latex_elements`` for one language's handbook."""
     elements = {
@@ -69,7 +91,7 @@ def latex_elements_for(language: str) -> dict[str, str]:
         # polyglossia makes every xelatex pass of a Russian book about 2.5x slower
         # than babel for the same output.
         elements["polyglossia"] = ""
-        elements["babel"] = r"\usepackage[russian]{babel}"
+        elements["babel"] = r"\usepackage[english,polish,swedish,spanish,es-noshorthands,main=russian]{babel}"
     if language == "zh_CN":
         # Sphinx loads xeCJK itself for Chinese but also English babel and
         # fncychap, which would print "CHAPTER" and "Contents".
@@ -79,4 +101,5 @@ def latex_elements_for(language: str) -> dict[str, str]:
         elements["preamble"] = CHINESE + elements["preamble"]
     else:
         elements["preamble"] = CJK_IN_OTHER_BOOKS + elements["preamble"]
+    elements["preamble"] = _other_languages(language) + elements["preamble"]
     return elements
