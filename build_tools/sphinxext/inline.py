@@ -7,7 +7,7 @@ written in a sentence, and the badges of default and alternative agreements.
   alike, and an unknown target is a warning (an error under ``-W``).
 * ``{hb-inline-auction}`...``` and ``{hb-inline-hand}`...``` keep the text
   as written (the loader has read it with the rule model) in a span that
-  does not break across lines.
+  breaks across lines only between calls.
 * ``{hb-default}`default``` and ``{hb-leaf}`leaf``` are badges; ``{hb-page}`43```
   is a page number of a table of contents; ``{hb-editorial}`...``` heads an
   example of the handbook's own.
@@ -19,6 +19,7 @@ written in a sentence, and the badges of default and alternative agreements.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from docutils import nodes
@@ -27,6 +28,7 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 
 from build_tools.markup import role_text
+from build_tools.sphinxext.breaks import wordbreak
 
 Roles = tuple[list[nodes.Node], list[nodes.system_message]]
 
@@ -78,6 +80,30 @@ def _span(css: str) -> Any:
     return role
 
 
+#: What separates the calls of an auction written in a sentence ("1♣-1♥",
+#: "1♣_(Paso)_1♠", "1♣ (1♠)").
+_BETWEEN_CALLS = re.compile(r"(?<=[-_ ])(?=\S)")
+
+
+def auction_role(
+    name: str, rawtext: str, text: str, lineno: int, inliner: Inliner,
+    options: dict[str, Any] | None = None, content: list[str] | None = None,
+) -> Roles:
+    """An auction in a sentence: a break opportunity after each separator
+    between calls, and nowhere inside a call.
+
+    >>> [n.astext() or "|" for n in auction_role("", "", "1♣_(Paso)_1♠", 0, None)[0][0].children]  # type: ignore[arg-type]
+    ['1♣_', '|', '(Paso)_', '|', '1♠']
+    """
+    shown = role_text(text)
+    node = nodes.inline(shown, "", classes=["hb-inline-auction"])
+    for n, piece in enumerate(_BETWEEN_CALLS.split(shown)):
+        if n:
+            node += wordbreak()
+        node += nodes.Text(piece)
+    return [node], []
+
+
 def register_labels(app: Sphinx, doctree: nodes.document) -> None:
     """Make every id of the page a link target ``page#id``."""
     env = app.env
@@ -90,6 +116,7 @@ def register_labels(app: Sphinx, doctree: nodes.document) -> None:
 def setup_inline(app: Sphinx) -> None:
     app.add_role("hb-ref", ref_role)
     app.add_role("hb-verdict", verdict_role)
-    for kind in ("inline-auction", "inline-hand", "default", "leaf", "page", "editorial", "alert", "vulnerable"):
+    app.add_role("hb-inline-auction", auction_role)
+    for kind in ("inline-hand", "default", "leaf", "page", "editorial", "alert", "vulnerable", "query"):
         app.add_role(f"hb-{kind}", _span(f"hb-{kind}"))
     app.connect("doctree-read", register_labels)
