@@ -41,6 +41,14 @@ def test_untranslated_marker_reaches_the_pdf(mini_site: Path) -> None:
     assert "Trial rules" in text
     badges = text.count("not yet translated") - text.count("Texts not yet translated")
     assert badges == 2
+    # Each notice is a line of its own before its block (it was a box inside
+    # the text that overlapped the next line and overflowed table columns).
+    assert [line.strip() for line in text.splitlines()].count("[not yet translated]") == 2
+    log = (mini_site / "latex" / "en" / "mini-handbook-en.log").read_text(encoding="utf-8", errors="replace")
+    assert "Overfull \\hbox" not in log
+    # The texts shown in the original switch to their language (hyphenation).
+    tex = (mini_site / "latex" / "en" / "mini-handbook-en.tex").read_text(encoding="utf-8")
+    assert "\\hboriginal{polish}{Odpowiedź nowym kolorem po wejściu.}" in tex
 
 
 def test_no_glyph_is_missing_and_every_font_is_embedded(mini_site: Path) -> None:
