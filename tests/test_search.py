@@ -214,10 +214,6 @@ def test_an_untranslated_title_on_the_index_is_marked_with_its_language(site: Pa
     assert f'<span lang="zh-CN">{cba.issuer}</span>' in html
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "furo's WrapTableAndMathInAContainerTransform copies a table's ids onto its div.table-wrapper "
-    "(update_all_atts): needs a post-transform after it (priority > 500) that clears the wrapper's ids"
-))
 def test_no_id_is_used_twice_on_a_page(site: Path) -> None:
     twice = {}
     for path in sorted(site.glob("*/*.html")):

@@ -181,7 +181,7 @@ def dangerous(tokens: list[Any]) -> list[str]:
         if token.type in ("html_block", "html_inline", "link_open", "image", "math_inline", "math_block"):
             found.append(f"{token.type}: {token.content!r}")
         elif token.type in ("fence", "colon_fence") and not token.info.startswith(
-            ("{hb-", "{list-table}", "{container}", "{toctree}")
+            ("{hb-", "{list-table}", "{container}", "{toctree}", "{only}")
         ):
             found.append(f"{token.type} {token.info}")
         elif token.type == "myst_role" and not token.meta["name"].startswith("hb-"):
