@@ -4,6 +4,7 @@ templates into the ``handbook`` catalog of each language (msgids in English)."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_file
@@ -26,8 +27,11 @@ def extract_interface(templates: Path) -> Catalog:
             env.parse(path.read_text(encoding="utf-8"))
         except TemplateSyntaxError as exc:
             raise DiagnosticError([Diagnostic(str(path), exc.lineno or 0, 0, f"template: {exc.message}")]) from None
-        for lineno, message, comments, context in extract_from_file(
+        for _line, message, comments, context in extract_from_file(
             "jinja2.ext:babel_extract", str(path), options={"extensions": "jinja2.ext.i18n"}
         ):
-            catalog.add(message, "", locations=[(path.name, lineno)], auto_comments=comments, context=context)
+            # The template, not the line: a change of a template's layout would
+            # otherwise rewrite the locations of every interface catalog.
+            location: Any = (path.name, None)  # Babel writes a location without a line as the file
+            catalog.add(message, "", locations=[location], auto_comments=comments, context=context)
     return catalog
