@@ -4,6 +4,7 @@ developer's machine, but fail under CI (``CI`` set), where they must run."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import subprocess
@@ -73,3 +74,43 @@ def mini_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     result = run_handbook(*args)
     assert result.returncode == 0, result.stdout + result.stderr
     yield build
+
+
+@pytest.fixture(scope="session")
+def real_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The real handbook's websites (every language), built once per session
+    into a temporary folder; yields its published ``site``. ``HANDBOOK_TEST_SITE``
+    names an already built site to test instead."""
+    given = os.environ.get("HANDBOOK_TEST_SITE")
+    if given:
+        yield Path(given)
+        return
+    build = tmp_path_factory.mktemp("handbook-build")
+    result = run_handbook("build", "--html", "--source", str(ROOT / "source"),
+                          "--translations", str(ROOT / "translations"), "--build-dir", str(build))
+    assert result.returncode == 0, result.stdout + result.stderr
+    yield build / "site"
+
+
+#: Headless Chromium as root on a closed network (shared/notes/browser-tests.md).
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost",
+]
+
+
+@contextlib.contextmanager
+def serve(directory: Path) -> Iterator[str]:
+    """``directory`` over HTTP on a free loopback port; yields the base URL."""
+    proc = subprocess.Popen(
+        [sys.executable, "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", str(directory)],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        first = proc.stdout.readline()  # "Serving HTTP on 127.0.0.1 port N (...)"
+        yield f"http://127.0.0.1:{int(first.split(' port ')[1].split()[0])}"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)

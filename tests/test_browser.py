@@ -3,38 +3,22 @@ the suit colours as a reader sees them."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from conftest import CHROMIUM_ARGS, serve
+
 pytestmark = pytest.mark.browser
 
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost",
-]
 
 
 @pytest.fixture(scope="module")
 def server(mini_site: Path) -> Iterator[str]:
     """The published fixture site over HTTP on a free loopback port."""
-    proc = subprocess.Popen(
-        [sys.executable, "-u", "-m", "http.server", "0", "--bind", "127.0.0.1",
-         "--directory", str(mini_site / "site")],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-    )
-    try:
-        assert proc.stdout is not None
-        first = proc.stdout.readline()  # "Serving HTTP on 127.0.0.1 port N (...)"
-        port = int(first.split(" port ")[1].split()[0])
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+    with serve(mini_site / "site") as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,6 @@ templates dropped or doubled fails here."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -14,18 +13,15 @@ import pytest
 from build_tools.document import Definition, Document, Example, Point, Section, Table
 from build_tools.markup import parse as parse_markup
 from build_tools.pipeline import load_handbook
-from conftest import ROOT, run_handbook
+from conftest import ROOT
 from test_site import parse, with_class
 
 HANDBOOK = load_handbook(ROOT / "source")
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    build = tmp_path_factory.mktemp("handbook-build")
-    result = run_handbook("build", "--html", "--build-dir", str(build))
-    assert result.returncode == 0, result.stdout + result.stderr
-    yield build / "site"
+def site(real_site: Path) -> Path:
+    return real_site
 
 
 def _of(document: Document, kind: type) -> list:  # type: ignore[type-arg]

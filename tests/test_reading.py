@@ -8,15 +8,12 @@ temporary build folder (the checkout's build/ is left alone).
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, run_handbook
-from test_browser import CHROMIUM_ARGS
+from conftest import CHROMIUM_ARGS, serve
 
 pytestmark = pytest.mark.browser
 
@@ -34,34 +31,18 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 
 
-def _serve(directory: Path) -> Iterator[str]:
-    proc = subprocess.Popen(
-        [sys.executable, "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", str(directory)],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-    )
-    try:
-        assert proc.stdout is not None
-        first = proc.stdout.readline()  # "Serving HTTP on 127.0.0.1 port N (...)"
-        yield f"http://127.0.0.1:{int(first.split(' port ')[1].split()[0])}"
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
-
-
 @pytest.fixture(scope="module")
-def handbook(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The real handbook's sites, built into a temporary folder and served."""
-    build = tmp_path_factory.mktemp("handbook") / "build"
-    result = run_handbook("build", "--html", "--source", str(ROOT / "source"),
-                          "--translations", str(ROOT / "translations"), "--build-dir", str(build))
-    assert result.returncode == 0, result.stdout + result.stderr
-    yield from _serve(build / "site")
+def handbook(real_site: Path) -> Iterator[str]:
+    """The real handbook's sites, built once per session and served."""
+    with serve(real_site) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def mini(mini_site: Path) -> Iterator[str]:
     """The fixture handbook (its English page is partly translated), served."""
-    yield from _serve(mini_site / "site")
+    with serve(mini_site / "site") as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

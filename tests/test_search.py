@@ -9,10 +9,7 @@ The sites are built once for the module from the repository's ``source/`` and
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,8 +17,7 @@ import pytest
 
 from build_tools.document import LANGUAGE_NAMES
 from build_tools.pipeline import load_handbook
-from conftest import ROOT, run_handbook
-from test_browser import CHROMIUM_ARGS
+from conftest import CHROMIUM_ARGS, ROOT, serve
 from test_site import parse
 
 LANGUAGES = ["pl", "en", "ru", "es", "sv", "zh_CN"]
@@ -41,30 +37,14 @@ ANY_QUERY = {"pl": "alert", "en": "alert", "ru": "синглет", "es": "alert"
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    given = os.environ.get("HANDBOOK_TEST_SITE")
-    if given:
-        yield Path(given)
-        return
-    build = tmp_path_factory.mktemp("search-build")
-    result = run_handbook("build", "--html", "--build-dir", str(build))
-    assert result.returncode == 0, result.stdout + result.stderr
-    yield build / "site"
+def site(real_site: Path) -> Path:
+    return real_site
 
 
 @pytest.fixture(scope="module")
 def server(site: Path) -> Iterator[str]:
-    proc = subprocess.Popen(
-        [sys.executable, "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", str(site)],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-    )
-    try:
-        assert proc.stdout is not None
-        first = proc.stdout.readline()
-        yield f"http://127.0.0.1:{int(first.split(' port ')[1].split()[0])}"
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+    with serve(site) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

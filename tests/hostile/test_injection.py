@@ -315,7 +315,7 @@ def test_long_words_may_break_on_a_phone(hostile_build: Path) -> None:
 def test_no_dialog_fires_and_no_handler_exists_in_a_browser(hostile_build: Path) -> None:
     from playwright.sync_api import sync_playwright
 
-    from test_browser import CHROMIUM_ARGS
+    from conftest import CHROMIUM_ARGS
 
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
