@@ -134,3 +134,63 @@ def test_document_texts_carry_no_python_format_flags() -> None:
             assert "#, python-format\nmsgid \"Translated: %(translated)s" in text
         else:
             assert "python-brace-format" not in text and "python-format" not in text, path
+
+
+def _catalog_of(root: Path) -> str:
+    return (root / "translations" / "en" / "LC_MESSAGES" / "mini-rules.po").read_text(encoding="utf-8")
+
+
+def _update(root: Path) -> None:
+    from conftest import run_handbook
+
+    result = run_handbook("i18n", "update", "--source", str(root / "source"),
+                          "--translations", str(root / "translations"))
+    assert result.returncode == 0, result.stderr
+
+
+def _mini(tmp_path: Path) -> Path:
+    import shutil
+
+    from conftest import FIXTURES
+
+    root = tmp_path / "mini"
+    shutil.copytree(FIXTURES / "mini", root)
+    _update(root)
+    return root
+
+
+def test_a_deleted_element_keeps_its_translation_as_an_obsolete_entry(tmp_path: Path) -> None:
+    root = _mini(tmp_path)
+    document = root / "source" / "mini-rules.yaml"
+    text = document.read_text(encoding="utf-8")
+    definition = "      - definition: kontra-bi\n        term: Kontra bi\n        text: kontra z siłą mniejszą niż otwarcie\n"
+    assert 'msgctxt "kontra-bi"\nmsgid "kontra z siłą mniejszą niż otwarcie"\nmsgstr "' in _catalog_of(root)
+    document.write_text(text.replace(definition, ""), encoding="utf-8")
+    _update(root)
+    catalog = _catalog_of(root)
+    assert '#~ msgctxt "kontra-bi"\n#~ msgid "kontra z siłą mniejszą niż otwarcie"\n#~ msgstr "' in catalog
+    assert '\nmsgctxt "kontra-bi"' not in catalog
+    _update(root)  # a second update leaves it as it is
+    assert _catalog_of(root) == catalog
+    document.write_text(text, encoding="utf-8")  # the element comes back: so does its translation
+    _update(root)
+    revived = _catalog_of(root)
+    assert '\nmsgctxt "kontra-bi"\nmsgid "kontra z siłą mniejszą niż otwarcie"\nmsgstr "' in revived
+    assert '#~ msgctxt "kontra-bi"' not in revived
+
+
+def test_a_renamed_element_takes_its_translation_with_it_as_fuzzy(tmp_path: Path) -> None:
+    root = _mini(tmp_path)
+    document = root / "source" / "mini-rules.yaml"
+    text = document.read_text(encoding="utf-8")
+    before = _catalog_of(root)
+    translation = before.split('msgctxt "kontra-bi"\nmsgid "kontra z siłą mniejszą niż otwarcie"\nmsgstr ', 1)[1]
+    translation = translation.split("\n", 1)[0]
+    assert translation != '""'
+    document.write_text(text.replace("definition: kontra-bi", "definition: kontra-bi-nowa")
+                        .replace("term: Kontra bi\n", "term: Kontra bi\n", 1), encoding="utf-8")
+    _update(root)
+    catalog = _catalog_of(root)
+    assert ('#, fuzzy\nmsgctxt "kontra-bi-nowa"\nmsgid "kontra z siłą mniejszą niż otwarcie"\nmsgstr '
+            + translation) in catalog
+    assert '#~ msgctxt "kontra-bi"\n#~ msgid "kontra z siłą mniejszą niż otwarcie"' not in catalog

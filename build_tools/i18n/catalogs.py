@@ -76,25 +76,44 @@ def update(existing: Catalog, template: Catalog) -> tuple[Catalog, int, int]:
     """Merge ``template`` (freshly extracted) into ``existing``, matching by context.
 
     A translation is kept when its context still exists; when the source text
-    changed it is marked fuzzy and keeps the old source as ``#| msgid``. Entries
-    whose context vanished are dropped. Returns the new catalog and the counts of
-    (new, newly fuzzy) entries.
+    changed it is marked fuzzy and keeps the old source as ``#| msgid``. A
+    translation whose element is gone is not lost, as with GNU msgmerge: an
+    element renamed with its text unchanged takes it over (fuzzy, for the
+    translator to confirm), and the rest stay in the file as obsolete ``#~``
+    entries, never published, revived if their element comes back. Returns the
+    new catalog and the counts of (new, newly fuzzy) entries.
     """
     by_key = {_key(m): m for m in existing if m.id}
+    retired = {_key(m): m for m in existing.obsolete.values() if m.id}
+    current = {_key(m) for m in template if m.id}
+    # Translations whose element is gone; by source text, where a renamed element finds its own.
+    gone = [m for key, m in (*by_key.items(), *retired.items())
+            if key not in current and str(m.string or "").strip()]
+    orphans: dict[str, Message] = {}
+    for message in gone:
+        orphans.setdefault(str(message.id), message)
     merged = new_catalog(existing.locale_identifier or "", template.domain or "")
     # The translators' header (team, last translator, plural forms) is theirs.
     merged.header_comment = existing.header_comment
     merged.mime_headers = existing.mime_headers
     merged.project, merged.version = template.project, "1"
     added = fuzzied = 0
+    adopted: set[int] = set()
     for message in template:
         if not message.id:
             continue
-        old = by_key.get(_key(message))
+        old = by_key.get(_key(message)) or retired.get(_key(message))
         flags: set[str] = set()
         previous_id: str | list[str] | tuple[str, ...] = ()
         string = ""
-        if old is None:
+        if old is None and message.context and str(message.id) in orphans:
+            # The same text under a new id: the element was renamed.
+            renamed = orphans.pop(str(message.id))
+            adopted.add(id(renamed))
+            string = str(renamed.string or "")
+            flags.add("fuzzy")
+            fuzzied += 1
+        elif old is None:
             added += 1
         else:
             string = str(old.string or "")
@@ -120,7 +139,19 @@ def update(existing: Catalog, template: Catalog) -> tuple[Catalog, int, int]:
             auto_comments=message.auto_comments,
             user_comments=old.user_comments if old is not None else (),
         ))
+    for message in gone:
+        if id(message) not in adopted:
+            merged.obsolete[_babel_key(message)] = Message(
+                message.id, message.string, flags=message.flags, context=message.context,
+                user_comments=message.user_comments,
+            )
     return merged, added, fuzzied
+
+
+def _babel_key(message: Message) -> str | tuple[str, str]:
+    # How Babel keys a catalog's obsolete messages.
+    msgid = message.id if isinstance(message.id, str) else message.id[0]
+    return msgid if message.context is None else (msgid, message.context)
 
 
 def _key(message: Message) -> tuple[str, ...]:
