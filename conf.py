@@ -83,5 +83,8 @@ latex_documents = [
     ("index", f"{manifest.id}-{handbook_language}.tex", _texescape.escape(project, "xelatex"), "", "manual"),
 ]
 latex_elements = latex_elements_for(handbook_language)
+# Dates as each language writes them on a title page ("30 ноября 2026", not
+# "нояб. 30, 2026"); Sphinx formats them with Babel.
+today_fmt = {"zh_CN": "%Y年%m月%d日", "es": "%d de %B de %Y", "en": "%d %B %Y"}.get(handbook_language, "%d %B %Y")
 latex_show_urls = "no"
 latex_domain_indices = False

@@ -83,3 +83,36 @@ def test_pdfs_alone_on_a_fresh_build_folder(tmp_path: Path) -> None:
     assert (tmp_path / "build" / "pdf" / "mini-handbook-pl.pdf").exists()
     assert "site not published (no HTML yet for pl, en" in result.stdout
     assert not (tmp_path / "build" / "site").exists()
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_the_pdf_declares_its_language(mini_site: Path, lang: str) -> None:
+    from pypdf import PdfReader
+
+    reader = PdfReader(mini_site / "pdf" / f"mini-handbook-{lang}.pdf")
+    assert reader.trailer["/Root"]["/Lang"] == lang
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_the_title_page_dates_as_the_language_writes_dates(mini_site: Path, lang: str) -> None:
+    # Day, month in words, year: "30 listopada 2026", not "lis 30, 2026".
+    import datetime
+
+    from babel.dates import format_date
+
+    first = subprocess.run(["pdftotext", "-f", "1", "-l", "1", "-enc", "UTF-8",
+                            str(mini_site / "pdf" / f"mini-handbook-{lang}.pdf"), "-"],
+                           check=True, capture_output=True, text=True).stdout
+    today = datetime.date.today()
+    written = format_date(today, "d MMMM y", locale=lang)
+    assert written in first or format_date(today - datetime.timedelta(days=1), "d MMMM y", locale=lang) in first
+    assert not re.search(r"\w+\.? \d{1,2}, \d{4}", first)
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_no_page_is_blank(mini_site: Path, lang: str) -> None:
+    from pypdf import PdfReader
+
+    pages = PdfReader(mini_site / "pdf" / f"mini-handbook-{lang}.pdf").pages
+    assert all((page.extract_text() or "").strip() for page in pages), [
+        n for n, page in enumerate(pages, 1) if not (page.extract_text() or "").strip()]

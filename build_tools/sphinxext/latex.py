@@ -86,6 +86,9 @@ def latex_elements_for(language: str) -> dict[str, str]:
         "fontpkg": FONTS,
         "preamble": SUITS_PREAMBLE + NODES_PREAMBLE,
         "printindex": "",
+        # A pocket book of regulations reads straight on: no blank pages (which
+        # carried running heads) before each chapter.
+        "extraclassoptions": "openany,oneside",
     }
     if language == "ru":
         # polyglossia makes every xelatex pass of a Russian book about 2.5x slower
@@ -101,5 +104,14 @@ def latex_elements_for(language: str) -> dict[str, str]:
         elements["preamble"] = CHINESE + elements["preamble"]
     else:
         elements["preamble"] = CJK_IN_OTHER_BOOKS + elements["preamble"]
-    elements["preamble"] = _other_languages(language) + elements["preamble"]
+    elements["preamble"] = _other_languages(language) + elements["preamble"] + _metadata(language)
     return elements
+
+
+def _metadata(language: str) -> str:
+    r"""The PDF declares its language (screen readers and search read it).
+
+    >>> _metadata("zh_CN")
+    '\\hypersetup{pdflang={zh-CN}}\n'
+    """
+    return "\\hypersetup{pdflang={" + language.replace("_", "-") + "}}\n"
