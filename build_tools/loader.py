@@ -12,7 +12,7 @@ import dataclasses
 import difflib
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -541,23 +541,20 @@ class _Reader:
                     if note.call > len(pattern.slots):
                         self.error(note_node, f"{name}: note on call {note.call}, but the auction has "
                                               f"{len(pattern.slots)} calls")
-        for hand in example.hands:
+        # Each hand read once: refused on its own, or kept for the check that
+        # the hands of one example lie in one deal (no card twice).
+        readable = []
+        for number, hand in enumerate(example.hands, 1):
             try:
-                diagrams.read_hand(hand.cards, language)
+                parsed = diagrams.read_hand(hand.cards, language)
             except BridgeError as exc:
                 self.problems.append(Diagnostic(self.path, hand.pos.line, hand.pos.column, f"{name}: {exc}"))
+                continue
+            seat = {"N": "North", "E": "East", "S": "South", "W": "West"}.get(hand.seat, hand.seat)
+            readable.append((hand.pos, (seat or hand.label or f"hand {number}", parsed)))
         if not values.get("as-printed", False):
-            # The hands of one example lie in one deal: no card twice (issue 10).
             from build_tools.bridge.hands import deal_problem
 
-            readable = []
-            for number, hand in enumerate(example.hands, 1):
-                try:
-                    parsed = diagrams.read_hand(hand.cards, language)
-                except BridgeError:
-                    continue
-                seat = {"N": "North", "E": "East", "S": "South", "W": "West"}.get(hand.seat, hand.seat)
-                readable.append((hand.pos, (seat or hand.label or f"hand {number}", parsed)))
             problem = deal_problem([named for _, named in readable])
             if problem is not None:
                 where = readable[problem[0]][0]
@@ -808,6 +805,31 @@ def _language_of(root: yaml.Node) -> str:
     return ""
 
 
+@dataclass(frozen=True, slots=True)
+class BrokenReference:
+    """A cross reference whose target does not exist: ``known_document`` says
+    whether at least the document it names does; ``hint`` is a close id."""
+
+    document: str
+    target: str
+    known_document: bool
+    hint: str = ""
+
+
+def broken_references(text: str, own: str, ids: dict[str, set[str]]) -> Iterator[BrokenReference]:
+    """The references ``[words](doc#id)`` of ``text`` (in document ``own``)
+    whose target is none of ``ids`` (element ids by document)."""
+    for piece in markup.parse(text):
+        if piece.kind != "ref":
+            continue
+        target_doc = piece.document or own
+        if target_doc not in ids:
+            yield BrokenReference(target_doc, piece.target, False)
+        elif piece.target not in ids[target_doc]:
+            close = difflib.get_close_matches(piece.target, sorted(ids[target_doc]), n=1)
+            yield BrokenReference(target_doc, piece.target, True, close[0] if close else "")
+
+
 def check_references(documents: list[Document], local_only: bool = False) -> list[Diagnostic]:
     """Every cross reference ``[words](doc#id)`` in the texts of ``documents``
     must name an element that exists. With ``local_only``, references to other
@@ -816,22 +838,17 @@ def check_references(documents: list[Document], local_only: bool = False) -> lis
     problems: list[Diagnostic] = []
     for doc in documents:
         for message in doc.messages():
-            for piece in markup.parse(message.text):
-                if piece.kind != "ref":
-                    continue
-                target_doc = piece.document or doc.id
-                if target_doc not in ids:
+            for broken in broken_references(message.text, doc.id, ids):
+                if not broken.known_document:
                     if not local_only:
                         problems.append(Diagnostic(doc.path, message.pos.line, message.pos.column,
-                                                   f"reference to unknown document '{target_doc}'"))
+                                                   f"reference to unknown document '{broken.document}'"))
                     continue
-                if piece.target not in ids[target_doc]:
-                    close = difflib.get_close_matches(piece.target, sorted(ids[target_doc]), n=1)
-                    hint = f" (did you mean '{close[0]}'?)" if close else ""
-                    problems.append(Diagnostic(
-                        doc.path, message.pos.line, message.pos.column,
-                        f"reference to unknown id '{piece.target}' in '{target_doc}'{hint}",
-                    ))
+                hint = f" (did you mean '{broken.hint}'?)" if broken.hint else ""
+                problems.append(Diagnostic(
+                    doc.path, message.pos.line, message.pos.column,
+                    f"reference to unknown id '{broken.target}' in '{broken.document}'{hint}",
+                ))
     return problems
 
 

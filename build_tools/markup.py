@@ -177,13 +177,10 @@ def verbatim(value: object) -> MyST:
     return MyST(shown.strip())
 
 
-def finalize(value: object) -> object:
-    """The templates' ``finalize``: every value a template outputs is escaped as
-    plain text unless it is :class:`MyST` already (the output of this module's
-    functions, or of a macro marked ``| safe``)."""
-    if isinstance(value, MyST):
-        return value
-    return text(value)
+#: The templates' ``finalize``: every value a template outputs is escaped as
+#: plain text unless it is :class:`MyST` already (the output of this module's
+#: functions, or of a macro marked ``| safe``), which :func:`text` keeps as it is.
+finalize = text
 
 
 def to_myst(text: str) -> MyST:

@@ -14,14 +14,13 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 
-from build_tools import markup
-
 from build_tools.diagnostics import Diagnostic, DiagnosticError
 from build_tools.document import Document, Example
 from build_tools.i18n import catalog_path, read_catalog, translate
 from build_tools.loader import (
     MANIFEST_NAME,
     Manifest,
+    broken_references,
     check_references,
     display_path,
     load_document,
@@ -143,12 +142,10 @@ def _translated_references(
     for message in document.messages():
         if message.context in document.untranslated:
             continue
-        for piece in markup.parse(message.text):
-            target_doc = piece.document or document.id
-            if piece.kind == "ref" and piece.target not in ids.get(target_doc, set()):
-                where = f"in '{target_doc}'" if target_doc in ids else f"(no document '{target_doc}')"
-                problems.append(Diagnostic(shown, lines.get(message.context, 0), 1,
-                                           f"'{message.context}': reference to unknown id '{piece.target}' {where}"))
+        for broken in broken_references(message.text, document.id, ids):
+            where = f"in '{broken.document}'" if broken.known_document else f"(no document '{broken.document}')"
+            problems.append(Diagnostic(shown, lines.get(message.context, 0), 1,
+                                       f"'{message.context}': reference to unknown id '{broken.target}' {where}"))
     return problems
 
 

@@ -80,10 +80,10 @@ def _height(node: Block | Point) -> int:
             assert_never(node)
 
 
-def _fence(node: Block | Point) -> str:
+def _fence(node: Block | Point) -> markup.MyST:
     # MyST closes a colon fence with one at least as long, so a directive's
     # fence must be longer than the fences of every directive nested inside it.
-    return ":" * (2 + _height(node))
+    return markup.MyST(":" * (2 + _height(node)))
 
 
 # Tables and markers are laid out here rather than in template macros: they
@@ -293,10 +293,6 @@ def _heading(level: int) -> markup.MyST:
     return markup.MyST("#" * max(1, min(int(level), 6)))
 
 
-def _fence_of(node: Block | Point) -> markup.MyST:
-    return markup.MyST(_fence(node))
-
-
 # Placeholders of an interface string, as Jinja's i18n extension writes them
 # ("%(name)s"), and "%%" for a literal percent sign.
 _PLACEHOLDER = re.compile(r"%(?:\((\w+)\)[sd]|%)")
@@ -377,7 +373,7 @@ def environment(translations: NullTranslations | None = None) -> SandboxedEnviro
     env.filters["safe"] = markup.MyST  # a macro's output, already MyST
     env.filters["heading"] = _heading
     env.filters["plain"] = markup.plain
-    env.filters["fence"] = _fence_of
+    env.filters["fence"] = _fence
     env.filters["bidding_table"] = _bidding_table
     env.filters["hands_table"] = _hands_table
     env.filters["table_rows"] = _table_rows

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CHROMIUM_ARGS, serve
+from conftest import serve
 
 pytestmark = pytest.mark.browser
 
@@ -22,15 +22,12 @@ def server(mini_site: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def page(server: str) -> Iterator[object]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS)
-        try:
-            yield browser.new_page()
-        finally:
-            browser.close()
+def page(server: str, chromium) -> Iterator[object]:  # type: ignore[no-untyped-def]
+    page = chromium.new_page()
+    try:
+        yield page
+    finally:
+        page.close()
 
 
 def test_switcher_goes_to_the_same_article_in_the_other_language(server: str, page) -> None:  # type: ignore[no-untyped-def]

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CHROMIUM_ARGS, serve
+from conftest import serve
 
 pytestmark = pytest.mark.browser
 
@@ -46,15 +46,8 @@ def mini(mini_site: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+def browser(chromium):  # type: ignore[no-untyped-def]
+    return chromium
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ import pytest
 
 from build_tools.document import LANGUAGE_NAMES
 from build_tools.pipeline import load_handbook
-from conftest import CHROMIUM_ARGS, ROOT, serve
+from conftest import ROOT, serve
 from test_site import parse
 
 LANGUAGES = ["pl", "en", "ru", "es", "sv", "zh_CN"]
@@ -48,15 +48,8 @@ def server(site: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def browser(server: str) -> Iterator[object]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+def browser(server: str, chromium):  # type: ignore[no-untyped-def]
+    return chromium
 
 
 def _search(browser, server: str, language: str, query: str) -> tuple[list[str], str, list[str]]:  # type: ignore[no-untyped-def]

@@ -13,9 +13,7 @@ from __future__ import annotations
 
 import io
 import re
-import socket
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -312,44 +310,26 @@ def test_long_words_may_break_on_a_phone(hostile_build: Path) -> None:
 
 
 @pytest.mark.browser
-def test_no_dialog_fires_and_no_handler_exists_in_a_browser(hostile_build: Path) -> None:
-    from playwright.sync_api import sync_playwright
+def test_no_dialog_fires_and_no_handler_exists_in_a_browser(hostile_build: Path, chromium) -> None:  # type: ignore[no-untyped-def]
+    from conftest import serve
 
-    from conftest import CHROMIUM_ARGS
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
-                               "--directory", str(hostile_build / "site")],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     dialogs: list[str] = []
+    site = hostile_build / "site"
+    page = chromium.new_page()
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS)
-            try:
-                page = browser.new_page()
-                page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
-                for _ in range(50):
-                    try:
-                        page.goto(f"http://127.0.0.1:{port}/")
-                        break
-                    except Exception:  # the server is still starting
-                        page.wait_for_timeout(100)
-                for path in sorted(p.relative_to(hostile_build / "site") for p in (hostile_build / "site").rglob("*.html")):
-                    page.goto(f"http://127.0.0.1:{port}/{path}")
-                    page.wait_for_load_state("load")
-                    page.mouse.move(200, 300)
-                    handlers = page.evaluate(
-                        "() => [...document.querySelectorAll('*')].flatMap(e => [...e.attributes]"
-                        ".filter(a => a.name.startsWith('on')).map(a => e.tagName + ' ' + a.name))")
-                    assert handlers == [], (path, handlers)
-                    inline = page.evaluate(
-                        "() => [...document.scripts].filter(s => !s.src && /alert/.test(s.text)).length")
-                    assert inline == 0, path
-            finally:
-                browser.close()
+        with serve(site) as url:
+            for path in sorted(p.relative_to(site) for p in site.rglob("*.html")):
+                page.goto(f"{url}/{path}")
+                page.wait_for_load_state("load")
+                page.mouse.move(200, 300)
+                handlers = page.evaluate(
+                    "() => [...document.querySelectorAll('*')].flatMap(e => [...e.attributes]"
+                    ".filter(a => a.name.startsWith('on')).map(a => e.tagName + ' ' + a.name))")
+                assert handlers == [], (path, handlers)
+                inline = page.evaluate(
+                    "() => [...document.scripts].filter(s => !s.src && /alert/.test(s.text)).length")
+                assert inline == 0, path
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        page.close()
     assert dialogs == []

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from build_tools.diagnostics import DiagnosticError
-from build_tools.loader import load_document
+from build_tools.loader import display_path, load_document
 from build_tools.verdicts import check_document
 
 RULES = """\
@@ -98,16 +98,9 @@ def test_a_wrong_expectation_names_the_example_the_verdict_and_the_article(tmp_p
                                     "hcp: 12-14, shape: balanced}\n    expect: {alert: no}")
     report = check_document(load_document(write(tmp_path, text)))
     assert [str(p) for p in report.problems] == [
-        f"{report_path(tmp_path)}:46:5: error: example 'ex-1ba-12-14': expected alert: no, "
+        f"{display_path(tmp_path / 'doc.yaml')}:46:5: error: example 'ex-1ba-12-14': expected alert: no, "
         "the rules say alert: yes (article 'otwarcie-1ba')"
     ]
-
-
-def report_path(tmp_path: Path) -> str:
-    import os
-
-    return os.path.relpath(tmp_path / "doc.yaml") if (tmp_path / "doc.yaml").resolve().is_relative_to(Path.cwd()) \
-        else str(tmp_path / "doc.yaml")
 
 
 def test_an_exception_sets_its_rule_aside(tmp_path: Path) -> None:
