@@ -38,13 +38,15 @@ check: $(STAMP)  ## validate, check every auction example, and every example's v
 	$(HANDBOOK) check $(HANDBOOK_FLAGS)
 
 test: $(STAMP)  ## run every test (TeX and browser tests included)
-	@$(SYSDEPS) tex browser
+	@$(SYSDEPS) tex browser gettext
 	$(BIN)/python -m pytest
 
 test-fast: $(STAMP)  ## the tests that need neither TeX nor a browser
+	@$(SYSDEPS) gettext
 	$(BIN)/python -m pytest -m "not tex and not browser"
 
-i18n-update: $(STAMP)  ## merge new and changed source texts into the catalogs
+i18n-update: $(STAMP)  ## merge new and changed source texts into the catalogs (GNU msgmerge)
+	@$(SYSDEPS) gettext
 	$(HANDBOOK) i18n update
 
 i18n-check: $(STAMP)  ## translation status and translator lint

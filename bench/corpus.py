@@ -52,8 +52,8 @@ if str(ROOT) not in sys.path:  # run as a script from a checkout without the pac
 from build_tools import schema  # noqa: E402
 from build_tools.bridge import Auction, Hand, notation  # noqa: E402
 from build_tools.document import KINDS, LANGUAGES  # noqa: E402
-from build_tools.i18n import catalog_path, extract, read_catalog, translate, update, write_catalog  # noqa: E402
-from build_tools.i18n.catalogs import new_catalog  # noqa: E402
+from build_tools.i18n import catalog_path, extract, read_catalog, translate, write_catalog  # noqa: E402
+from build_tools.i18n.catalogs import catalog_bytes  # noqa: E402
 from build_tools.i18n.interface import extract_interface  # noqa: E402
 from build_tools.loader import MANIFEST_NAME  # noqa: E402
 from build_tools.pipeline import Handbook, load_handbook  # noqa: E402
@@ -221,13 +221,8 @@ def dump(data: dict[str, Any]) -> str:
 
 
 def _fill(catalog: Any, language: str) -> None:
-    for message in catalog:
-        if not message.id:
-            continue
-        if isinstance(message.id, (list, tuple)):
-            message.string = tuple(pseudo_translate(str(i), language) for i in message.id)
-        else:
-            message.string = pseudo_translate(str(message.id), language)
+    for entry in catalog:  # a polib catalog: no plural forms among the handbook's texts
+        entry.msgstr = pseudo_translate(entry.msgid, language)
 
 
 def write_catalogs(handbook: Handbook, languages: tuple[str, ...]) -> int:
@@ -240,9 +235,8 @@ def write_catalogs(handbook: Handbook, languages: tuple[str, ...]) -> int:
         if lang != "en":  # interface msgids are English
             jobs.append((UI_DOMAIN, extract_interface(TEMPLATES)))
         for domain, template in jobs:
-            merged, _, _ = update(new_catalog(lang, domain), template)
-            _fill(merged, lang)
-            write_catalog(merged, catalog_path(handbook.translations, lang, domain))
+            _fill(template, lang)
+            write_catalog(catalog_bytes(template), catalog_path(handbook.translations, lang, domain))
             written += 1
     return written
 

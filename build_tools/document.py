@@ -7,13 +7,17 @@ was written (``line``, ``column``), so any later stage can point at the source.
 Text is plain text with a small inline markup (:mod:`build_tools.markup`:
 emphasis, cross references, inline auctions and hands); each translatable text is
 a :class:`Message` whose ``context`` is the element's id, or ``<id>.<field>`` for a
-further text of the same element (a definition's term, a table cell ``<id>.r2c1``,
-a leaf ``<id>.leaf1``, a note on a call ``<id>.note1``).
+further text of the same element (a definition's term, a leaf ``<id>.leaf1``, a
+note on a call ``<id>.note1``, a hand's label ``<id>.label1``, the edition
+``<document>.edition``). A table cell is keyed by its table and its text
+(``<id>.cell-<hash>``, see :func:`cell_context`), not by its row and column, so
+that inserting a row leaves every other cell's translation where it was.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, assert_never
@@ -208,13 +212,17 @@ class Document:
     def display_language(self) -> str:
         return self.shown_language or self.language
 
-    def messages(self) -> Iterator[Message]:
-        """Every translatable text, in document order."""
+    def messages(self, *, every_cell: bool = False) -> Iterator[Message]:
+        """Every translatable text, in document order. A table's cells are given
+        once per distinct text that has a word to translate; ``every_cell``
+        gives every non-empty cell in reading order (what a reader reads)."""
         yield Message(self.id, self.title, self.pos)
         if self.issuer:
             yield Message(f"{self.id}.issuer", self.issuer, self.pos)
+        if _has_words(self.edition):
+            yield Message(f"{self.id}.edition", self.edition, self.pos)
         for block in self.body:
-            yield from _block_messages(block)
+            yield from _block_messages(block, every_cell)
 
     def translated(self, language: str, lookup: Callable[[Message], str | None]) -> Document:
         """A copy in ``language``: ``lookup`` returns a message's translation, or
@@ -230,9 +238,11 @@ class Document:
 
         title = text_for(self.id, self.title, self.pos)
         issuer = text_for(f"{self.id}.issuer", self.issuer, self.pos) if self.issuer else ""
+        edition = text_for(f"{self.id}.edition", self.edition, self.pos) if _has_words(self.edition) else self.edition
         body = tuple(_translate_block(b, text_for) for b in self.body)
         return dataclasses.replace(
-            self, title=title, issuer=issuer, body=body, shown_language=language, untranslated=frozenset(missing)
+            self, title=title, issuer=issuer, edition=edition, body=body, shown_language=language,
+            untranslated=frozenset(missing),
         )
 
     def ids(self) -> Iterator[str]:
@@ -247,24 +257,27 @@ class Document:
             yield from _elements(block)
 
 
-def _block_messages(block: Block) -> Iterator[Message]:
+def _block_messages(block: Block, every_cell: bool = False) -> Iterator[Message]:
     # Every kind of block is named here, and mypy proves it (assert_never): a new
     # kind that is not would lose its texts from the catalogs without a word.
     match block:
         case Section():
             yield Message(block.id, block.title, block.pos)
             for child in block.body:
-                yield from _block_messages(child)
+                yield from _block_messages(child, every_cell)
         case Paragraph():
             yield Message(block.id, block.text, block.pos)
             yield from _leaf_messages(block.id, block.leaves, block.pos)
         case PointList():
             for item in block.items:
-                yield from _point_messages(item)
+                yield from _point_messages(item, every_cell)
         case Definition():
             yield Message(f"{block.id}.term", block.term, block.pos)
             yield Message(block.id, block.text, block.pos)
         case Example():
+            for n, hand in enumerate(block.hands, 1):
+                if _has_words(hand.label):
+                    yield Message(f"{block.id}.label{n}", hand.label, hand.pos)
             for n, note in enumerate(block.notes, 1):
                 yield Message(f"{block.id}.note{n}", note.text, note.pos)
             if block.text:
@@ -272,20 +285,33 @@ def _block_messages(block: Block) -> Iterator[Message]:
         case Table():
             if block.caption:
                 yield Message(f"{block.id}.caption", block.caption, block.pos)
-            for context, text in _table_cells(block):
-                yield Message(context, text, block.pos)
+            seen: set[str] = set()
+            for text in (*block.header, *(cell for row in block.rows for cell in row)):
+                if every_cell and text:
+                    yield Message(cell_context(block.id, text), text, block.pos)
+                elif _has_words(text) and text not in seen:
+                    seen.add(text)
+                    yield Message(cell_context(block.id, text), text, block.pos)
         case _:
             assert_never(block)
 
 
-def _table_cells(table: Table) -> Iterator[tuple[str, str]]:
-    for c, text in enumerate(table.header, 1):
-        if text:
-            yield f"{table.id}.h{c}", text
-    for r, row in enumerate(table.rows, 1):
-        for c, text in enumerate(row, 1):
-            if text:
-                yield f"{table.id}.r{r}c{c}", text
+def cell_context(table: str, text: str) -> str:
+    """The key of a table cell's text: its table and a digest of the text.
+
+    Cells of one table that read alike are one text to translate; a row
+    inserted or moved changes no other cell's key.
+
+    >>> cell_context("responses", "Stayman")
+    'responses.cell-dd19b8d9'
+    """
+    return f"{table}.cell-{hashlib.sha1(text.encode('utf-8')).hexdigest()[:8]}"
+
+
+def _has_words(text: str) -> bool:
+    # A label, edition or cell with no letter ("2001", "2♣", "—") reads the same
+    # in every language: there is nothing to translate.
+    return any(char.isalpha() for char in text)
 
 
 def _leaf_messages(owner: str, leaves: tuple[str, ...], pos: Position) -> Iterator[Message]:
@@ -293,13 +319,13 @@ def _leaf_messages(owner: str, leaves: tuple[str, ...], pos: Position) -> Iterat
         yield Message(f"{owner}.leaf{n}", leaf, pos)
 
 
-def _point_messages(point: Point) -> Iterator[Message]:
+def _point_messages(point: Point, every_cell: bool = False) -> Iterator[Message]:
     yield Message(point.id, point.text, point.pos)
     yield from _leaf_messages(point.id, point.leaves, point.pos)
     for block in point.body:
-        yield from _block_messages(block)
+        yield from _block_messages(block, every_cell)
     for item in point.items:
-        yield from _point_messages(item)
+        yield from _point_messages(item, every_cell)
 
 
 TextFor = Callable[[str, str, Position], str]
@@ -328,23 +354,27 @@ def _translate_block(block: Block, text_for: TextFor) -> Block:
                 text=text_for(block.id, block.text, block.pos),
             )
         case Table():
-            cells = {context: text_for(context, text, block.pos) for context, text in _table_cells(block)}
+            def cell(text: str) -> str:
+                return text_for(cell_context(block.id, text), text, block.pos) if _has_words(text) else text
+
             return dataclasses.replace(
                 block,
                 caption=text_for(f"{block.id}.caption", block.caption, block.pos) if block.caption else "",
-                header=tuple(cells.get(f"{block.id}.h{c}", "") for c in range(1, len(block.header) + 1)),
-                rows=tuple(
-                    tuple(cells.get(f"{block.id}.r{r}c{c}", "") for c in range(1, len(row) + 1))
-                    for r, row in enumerate(block.rows, 1)
-                ),
+                header=tuple(cell(text) for text in block.header),
+                rows=tuple(tuple(cell(text) for text in row) for row in block.rows),
             )
         case Example():
+            hands = tuple(
+                dataclasses.replace(hand, label=text_for(f"{block.id}.label{n}", hand.label, hand.pos))
+                if _has_words(hand.label) else hand
+                for n, hand in enumerate(block.hands, 1)
+            )
             notes = tuple(
                 dataclasses.replace(note, text=text_for(f"{block.id}.note{n}", note.text, note.pos))
                 for n, note in enumerate(block.notes, 1)
             )
             text = text_for(block.id, block.text, block.pos) if block.text else ""
-            return dataclasses.replace(block, text=text, notes=notes)
+            return dataclasses.replace(block, text=text, notes=notes, hands=hands)
         case _:
             assert_never(block)
 

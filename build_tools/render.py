@@ -37,6 +37,7 @@ from build_tools.document import (
     Table,
     _block_messages,
     _point_messages,
+    cell_context,
 )
 from build_tools.files import write_if_changed
 from build_tools.i18n.catalogs import catalog_path, read_catalog
@@ -246,7 +247,8 @@ def _hands_table(example: Example, doc: Document, labels: dict[str, str]) -> mar
     rows: list[list[str]] = []
     headed = any(hand.label or hand.seat for hand in example.hands)
     if headed:
-        rows.append([markup.text(hand.label or labels.get(hand.seat, "")) for hand in example.hands])
+        rows.append([_shown(hand.label, doc, f"{example.id}.label{n}") if hand.label
+                     else markup.text(labels.get(hand.seat, "")) for n, hand in enumerate(example.hands, 1)])
     rows += [
         [markup.to_myst(cell) for cell in row]
         for row in diagrams.hand_rows(
@@ -257,11 +259,12 @@ def _hands_table(example: Example, doc: Document, labels: dict[str, str]) -> mar
 
 
 def _table_rows(table: Table, doc: Document, labels: dict[str, str]) -> markup.MyST:
-    def cells(texts: tuple[str, ...], context: str) -> list[str]:
-        return [_shown(text, doc, context.format(c)) for c, text in enumerate(texts, 1)]
+    def cells(texts: tuple[str, ...]) -> list[str]:
+        # A cell still in the original is keyed by its own text.
+        return [_shown(text, doc, cell_context(table.id, text)) for text in texts]
 
-    rows = [cells(table.header, f"{table.id}.h{{}}")] if table.header else []
-    rows += [cells(row, f"{table.id}.r{r}c{{}}") for r, row in enumerate(table.rows, 1)]
+    rows = [cells(table.header)] if table.header else []
+    rows += [cells(row) for row in table.rows]
     return markup.MyST(_rows(rows))
 
 

@@ -2,6 +2,7 @@
 # Make sure the system tools a step needs are installed.
 #   system-deps.sh tex       xelatex, latexmk, the TeX language packages, Noto and DejaVu fonts, pdftotext
 #   system-deps.sh browser   headless Chromium (browser tests)
+#   system-deps.sh gettext   GNU gettext: msgmerge merges the catalogs, msgfmt checks them
 # Missing ones are installed from Debian packages when running as root on
 # Debian/Ubuntu; otherwise the script names the packages and fails.
 set -eu
@@ -10,6 +11,7 @@ TEX_PACKAGES="texlive-xetex texlive-latex-extra texlive-fonts-recommended texliv
 texlive-lang-cyrillic texlive-lang-polish texlive-lang-spanish texlive-lang-european latexmk
 fonts-noto-cjk fonts-noto-core fonts-dejavu-core poppler-utils"
 BROWSER_PACKAGES="chromium"
+GETTEXT_PACKAGES="gettext"
 
 tex_present() {
     for tool in xelatex latexmk pdftotext pdffonts kpsewhich fc-list; do
@@ -30,6 +32,10 @@ browser_present() {
     command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ]
 }
 
+gettext_present() {
+    command -v msgmerge >/dev/null 2>&1 && command -v msgfmt >/dev/null 2>&1
+}
+
 install() {  # $1: what, $2: packages
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
         echo "system-deps: installing $1 from Debian packages: $(echo $2)"
@@ -48,6 +54,7 @@ for need in "$@"; do
     case "$need" in
         tex) tex_present || { install "TeX and fonts" "$TEX_PACKAGES"; tex_present; } ;;
         browser) browser_present || { install "Chromium" "$BROWSER_PACKAGES"; browser_present; } ;;
-        *) echo "system-deps: unknown need '$need' (use tex or browser)" >&2; exit 2 ;;
+        gettext) gettext_present || { install "GNU gettext" "$GETTEXT_PACKAGES"; gettext_present; } ;;
+        *) echo "system-deps: unknown need '$need' (use tex, browser or gettext)" >&2; exit 2 ;;
     esac
 done

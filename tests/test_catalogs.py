@@ -1,4 +1,5 @@
-"""Catalogs: extract, update (fuzzy with the previous text), apply, lint."""
+"""Catalogs: extract, update (GNU msgmerge: fuzzy with the previous text,
+obsolete entries), apply, lint."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 from build_tools.diagnostics import DiagnosticError
 from build_tools.document import Paragraph
 from build_tools.i18n import catalog_path, extract, read_catalog, translate, update, write_catalog
-from build_tools.i18n.catalogs import catalog_bytes, new_catalog
+from build_tools.i18n.catalogs import catalog_bytes
 from build_tools.i18n.lint import lint
 from build_tools.loader import load_document
 from conftest import FIXTURES
@@ -22,13 +23,12 @@ CATALOG = FIXTURES / "mini" / "translations" / "en" / "LC_MESSAGES" / "mini-rule
 def test_round_trip_extract_write_read_apply(tmp_path: Path) -> None:
     doc = load_document(SOURCE)
     catalog = extract(doc, "en")
-    assert [m.context for m in catalog if m.id][:3] == ["mini-rules", "mini-rules.issuer", "wstep"]
+    assert [m.msgctxt for m in catalog][:3] == ["mini-rules", "mini-rules.issuer", "wstep"]
     for message in catalog:
-        if message.id:
-            message.string = f"EN {message.id}"
+        message.msgstr = f"EN {message.msgid}"
     path = catalog_path(tmp_path, "en", doc.id)
-    assert write_catalog(catalog, path) is True
-    assert write_catalog(catalog, path) is False  # same content: file untouched
+    assert write_catalog(catalog_bytes(catalog), path) is True
+    assert write_catalog(catalog_bytes(catalog), path) is False  # same content: file untouched
     english = translate(doc, "en", read_catalog(path))
     assert english.untranslated == frozenset()
     assert english.title == "EN Zasady próbne"
@@ -48,20 +48,23 @@ def test_missing_and_fuzzy_entries_are_never_published() -> None:
 
 def test_changed_source_text_becomes_fuzzy_with_its_previous_text(tmp_path: Path) -> None:
     doc = load_document(SOURCE)
-    existing = read_catalog(CATALOG)
+    path = tmp_path / "en.po"
+    path.write_bytes(CATALOG.read_bytes())
     first = doc.body[0]
     assert isinstance(first, Paragraph)
+    # A text wholly rewritten: too unlike its old self for msgmerge's fuzzy
+    # matching, its element still carries the translation over.
     changed = dataclasses.replace(doc, body=(dataclasses.replace(first, text="Nowy tekst."), *doc.body[1:]))
-    merged, added, fuzzied = update(existing, extract(changed, "en"))
-    assert (added, fuzzied) == (1, 1)  # przyklad-1 is new; wstep changed
+    result = update(path, extract(changed, "en"), "en")
+    assert (result.added, result.fuzzied) == (1, 1)  # przyklad-1 is new; wstep changed
+    write_catalog(result.data, path)
+    merged = read_catalog(path)
     entry = next(m for m in merged if m.context == "wstep")
     assert entry.fuzzy and entry.previous_id == ["Zażółć gęślą jaźń — *ważne* zasady dla 1♣, 1♦, 1♥ i 1♠."]
     assert entry.string.startswith("Sample sentence")
     assert translate(changed, "en", merged).untranslated >= {"wstep"}
     kept = next(m for m in merged if m.context == "kontra-bi")
     assert kept.string == "a double with less than opening strength" and not kept.fuzzy
-    path = tmp_path / "en.po"
-    write_catalog(merged, path)
     assert '#| msgid "Zażółć gęślą jaźń' in path.read_text(encoding="utf-8")
 
 
@@ -93,15 +96,14 @@ def test_update_is_stable_when_an_untranslated_text_changes(tmp_path: Path) -> N
     # kept, and a second update writes the same bytes (it once did not).
     doc = load_document(SOURCE)
     path = tmp_path / "ru.po"
-    write_catalog(update(new_catalog("ru", doc.id), extract(doc, "ru"))[0], path)
+    write_catalog(update(path, extract(doc, "ru"), "ru").data, path)
     first = doc.body[0]
     assert isinstance(first, Paragraph)
     changed = dataclasses.replace(doc, body=(dataclasses.replace(first, text="Nowy tekst."), *doc.body[1:]))
-    merged, _, fuzzied = update(read_catalog(path), extract(changed, "ru"))
-    assert fuzzied == 0 and not next(m for m in merged if m.context == "wstep").previous_id
-    write_catalog(merged, path)
-    again, _, _ = update(read_catalog(path), extract(changed, "ru"))
-    assert catalog_bytes(again) == path.read_bytes()
+    result = update(path, extract(changed, "ru"), "ru")
+    write_catalog(result.data, path)
+    assert result.fuzzied == 0 and not next(m for m in read_catalog(path) if m.context == "wstep").previous_id
+    assert update(path, extract(changed, "ru"), "ru").data == path.read_bytes()
 
 
 def test_an_edit_that_moves_lines_changes_no_catalog(tmp_path: Path) -> None:
@@ -191,6 +193,6 @@ def test_a_renamed_element_takes_its_translation_with_it_as_fuzzy(tmp_path: Path
                         .replace("term: Kontra bi\n", "term: Kontra bi\n", 1), encoding="utf-8")
     _update(root)
     catalog = _catalog_of(root)
-    assert ('#, fuzzy\nmsgctxt "kontra-bi-nowa"\nmsgid "kontra z siłą mniejszą niż otwarcie"\nmsgstr '
-            + translation) in catalog
+    assert ('#, fuzzy\n#| msgctxt "kontra-bi"\n#| msgid "kontra z siłą mniejszą niż otwarcie"\n'
+            'msgctxt "kontra-bi-nowa"\nmsgid "kontra z siłą mniejszą niż otwarcie"\nmsgstr ' + translation) in catalog
     assert '#~ msgctxt "kontra-bi"\n#~ msgid "kontra z siłą mniejszą niż otwarcie"' not in catalog

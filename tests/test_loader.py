@@ -195,9 +195,12 @@ def test_diagrams_tables_and_variants_load_into_the_model(tmp_path: Path) -> Non
     assert isinstance(table, Table) and table.rows == (("3т", "синглет т"), ("3б", ""))
     assert isinstance(paragraph, Paragraph) and paragraph.default and paragraph.leaves == ("иначе",)
     assert doc.issuer == ""  # optional: the notes name no author
+    from build_tools.document import cell_context
+
     contexts = [m.context for m in doc.messages()]
-    assert contexts == ["doc", "deal.note1", "answers.h1", "answers.h2", "answers.r1c1", "answers.r1c2",
-                        "answers.r2c1", "variant", "variant.leaf1"]
+    # Cells are keyed by their text, the empty cell is no text; the label is one.
+    assert contexts == ["doc", "deal.label1", "deal.note1", *(cell_context("answers", text) for text in (
+                        "Заявка", "Значение", "3т", "синглет т", "3б")), "variant", "variant.leaf1"]
 
 
 @pytest.mark.parametrize(

@@ -62,7 +62,7 @@ def test_untranslated_texts_are_marked_once_per_block_or_section() -> None:
     original = pages("pl")["mini-rules.md"]
     assert "hb-untranslated" not in original and "hb-lang" not in original and "Translated" not in original
     english = pages("en")["mini-rules.md"]  # no catalog: nothing translated
-    assert r"Translated\: 0 of 18 texts \(0 \%\)\." in english
+    assert r"Translated\: 0 of 17 texts \(0 \%\)\." in english
     # One notice for each top-level block or section shown in the original
     # (the opening paragraph, section 1 with everything in it), each a
     # paragraph of its own: none in a heading, the issuer's name or a cell.
@@ -72,7 +72,9 @@ def test_untranslated_texts_are_marked_once_per_block_or_section() -> None:
     for line in english.splitlines():
         assert NOTICE not in line or line == NOTICE, line
     # Every text shown in the original says which language it is in.
-    assert english.count("{hb-lang}`pl`") == english.count("{hb-lang}`/`") == 17 + 1  # and the title
+    # (the title twice; the cell '2♣' has no word of any language)
+    assert english.count("{hb-lang}`pl`") == english.count("{hb-lang}`/`") == 16 + 1
+    assert "* - 2♣\n" in english
     assert "Issued by {hb-lang}`pl`Związek Brydżowy Żółwi{hb-lang}`/`" in english
     assert "* - {hb-lang}`pl`Odzywka{hb-lang}`/`\n" in english
     assert "1NT — {hb-lang}`pl`12\\-14{hb-lang}`/`" in english
@@ -123,3 +125,9 @@ def test_a_blank_interface_translation_keeps_the_english(tmp_path: Path) -> None
     manifest = load_manifest(SOURCE / "handbook.yaml")
     page = render_pages(manifest, [doc], "pl", interface_translations(tmp_path, "pl"))["mini-rules.md"]
     assert "Regulation · Wydany przez" in page
+
+
+def test_an_untranslated_title_on_the_index_is_marked_with_its_language() -> None:
+    index = pages("en")["index.md"]  # no catalog: title and issuer are the Polish ones
+    assert "[{hb-lang}`pl`Zasady próbne{hb-lang}`/`](mini-rules.md)" in index
+    assert "Issued by {hb-lang}`pl`Związek Brydżowy Żółwi{hb-lang}`/`" in index

@@ -180,13 +180,6 @@ def test_a_translation_says_how_complete_it_is(site: Path) -> None:
     assert "Issued by Polish Bridge Union" in line
 
 
-def test_an_untranslated_title_on_the_index_is_marked_with_its_language(site: Path) -> None:
-    html = (site / "en" / "index.html").read_text(encoding="utf-8")
-    cba = next(d for d in HANDBOOK.documents if d.id == "cba-bidding-systems")
-    assert f'<span lang="zh-CN">{cba.title}</span>' in html
-    assert f'<span lang="zh-CN">{cba.issuer}</span>' in html
-
-
 def test_no_id_is_used_twice_on_a_page(site: Path) -> None:
     twice = {}
     for path in sorted(site.glob("*/*.html")):

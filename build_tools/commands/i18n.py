@@ -24,7 +24,7 @@ from build_tools.commands._common import add_location_arguments, report, select_
 from build_tools.diagnostics import Diagnostic, DiagnosticError
 from build_tools.document import Document
 from build_tools.i18n import catalog_path, extract, read_catalog, translate, update, write_catalog
-from build_tools.i18n.catalogs import catalog_bytes, new_catalog, read_po_file
+from build_tools.i18n.catalogs import read_po_file
 from build_tools.i18n.interface import extract_interface
 from build_tools.i18n.lint import blank, format_problems, lint
 from build_tools.i18n.pofile import Entry, PoFile, shorten
@@ -61,20 +61,26 @@ def run(args: argparse.Namespace) -> int:
 def _update(handbook: Handbook, languages: list[str], check_only: bool) -> int:
     stale: list[str] = []
     interface = extract_interface(TEMPLATES)
+    # The English translation is every other translator's pivot (`#. en: ...`).
+    english = {
+        doc.id: read_catalog(path) for doc in handbook.documents
+        if doc.language != "en" and (path := catalog_path(handbook.translations, "en", doc.id)).exists()
+    }
     for lang in languages:
-        jobs = [(doc.id, extract(doc, lang)) for doc in handbook.documents if doc.language != lang]
+        jobs = [(doc.id, extract(doc, lang, english.get(doc.id))) for doc in handbook.documents
+                if doc.language != lang]
         if lang != "en":  # interface msgids are English
             jobs.append((UI_DOMAIN, interface))
         for domain, template in jobs:
             path = catalog_path(handbook.translations, lang, domain)
-            existing = read_catalog(path) if path.exists() else new_catalog(lang, domain)
-            merged, added, fuzzied = update(existing, template)
+            merged = update(path, template, lang)
             try:
                 if check_only:
-                    if not path.exists() or catalog_bytes(merged) != path.read_bytes():
+                    if not path.exists() or merged.data != path.read_bytes():
                         stale.append(display_path(path))
-                elif write_catalog(merged, path):
-                    print(f"{display_path(path)}: {added} new, {fuzzied} now fuzzy, {len(merged)} entries")
+                elif write_catalog(merged.data, path):
+                    print(f"{display_path(path)}: {merged.added} new, {merged.fuzzied} now fuzzy, "
+                          f"{merged.obsolete} obsolete")
             except OSError as exc:
                 # A full disk or a read-only folder: the catalog is left as it was.
                 verb = "read" if check_only else "write"

@@ -1,62 +1,98 @@
-"""Reading, writing and updating the catalogs of a document."""
+"""Reading, extracting and merging the catalogs of a document.
+
+Catalogs are written by polib and merged by GNU gettext's ``msgmerge``, the
+reference implementation of the PO format: a changed text becomes fuzzy with
+its previous text as ``#| msgid``, a text that moved or was renamed is found by
+msgmerge's fuzzy matching, and the translation of a text that is gone stays as
+an obsolete ``#~`` entry (revived if the text comes back). So every catalog
+opens in msgfmt, polib, Poedit and Weblate as it opens here.
+
+The build reads catalogs with the strict reader of :mod:`build_tools.i18n.pofile`,
+which reports every problem at its line and column.
+"""
 
 from __future__ import annotations
 
-import io
+import shutil
+import subprocess
+import tempfile
+from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from babel.messages.catalog import Catalog, Message
-from babel.messages.pofile import write_po
+import polib
+from babel.messages.catalog import Catalog
 
+from build_tools.diagnostics import Diagnostic, DiagnosticError
 from build_tools.document import Document
 from build_tools.files import write_if_changed
+from build_tools.i18n.comments import element_comments
 from build_tools.i18n.pofile import PoFile, parse_po
 from build_tools.loader import display_path, read_limited
+
+#: Where a catalog is wrapped: msgmerge's default, so that a file it writes and
+#: one polib writes look alike.
+WIDTH = 79
 
 
 def catalog_path(translations: Path, language: str, document_id: str) -> Path:
     return translations / language / "LC_MESSAGES" / f"{document_id}.po"
 
 
-def new_catalog(language: str, domain: str) -> Catalog:
+def new_catalog(language: str, domain: str) -> polib.POFile:
     """An empty catalog for ``domain`` in ``language``, with a header that says
-    what its keys are."""
-    return Catalog(
-        locale=language or None,
-        domain=domain,
-        project=domain,
-        version="1",
-        msgid_bugs_address="",
-        fuzzy=False,
-        header_comment=f"# {domain}: translation into {language}.\n"
-        "# msgctxt is the stable id of the element; msgid its text in the original language.",
-    )
+    what its keys are and that ``msgfmt --check-header`` accepts."""
+    po = polib.POFile(wrapwidth=WIDTH, check_for_duplicates=True)
+    po.header = (f"{domain}: translation into {language}.\n"
+                 "msgctxt is the stable id of the element; msgid its text in the original language.")
+    po.metadata = {
+        "Project-Id-Version": domain,
+        "Report-Msgid-Bugs-To": "",
+        "PO-Revision-Date": "2026-11-30 00:00+0000",
+        "Last-Translator": f"bridge handbook translators ({language})",
+        "Language-Team": language,
+        "Language": language,
+        "MIME-Version": "1.0",
+        "Content-Type": "text/plain; charset=UTF-8",
+        "Content-Transfer-Encoding": "8bit",
+    }
+    return po
 
 
-def extract(document: Document, language: str | None = None) -> Catalog:
-    """A catalog of every translatable text of ``document``, in document order."""
-    catalog = new_catalog(language or "", document.id)
+def extract(document: Document, language: str, pivot: Catalog | None = None) -> polib.POFile:
+    """The template of ``document``'s catalog for ``language``: every text, in
+    document order, with what helps a translator as extracted comments: the
+    author's YAML comment beside the element and, in every language but English,
+    the English translation when there is one (``#. en: ...``)."""
+    po = new_catalog(language, document.id)
+    comments = element_comments(document)
+    english = _published(pivot) if pivot is not None and language != "en" else {}
     for message in document.messages():
+        notes = []
+        # An element's comment goes with its first text (a table's with its first cell).
+        element = message.context.partition(".")[0]
+        if element in comments:
+            notes.append(comments.pop(element))
+        if (message.context, message.text) in english:
+            notes.append("en: " + english[message.context, message.text])
         # The file without a line: the msgctxt names the element, and a line
         # number would change every entry below an edit in every catalog.
-        # (Babel writes a location whose line is None as the file alone; its
-        # annotations ask for an int.)
-        location: Any = (document.path, None)
-        _as_plain_text(catalog.add(message.text, "", locations=[location], context=message.context))
-    return catalog
+        po.append(polib.POEntry(
+            msgctxt=message.context, msgid=message.text, msgstr="",
+            occurrences=[(document.path, "")], comment="\n".join(notes),
+        ))
+    return po
 
 
-#: Flags Babel infers from the look of a text: a document's text is plain text
-#: with its own markup ('{auction}`1♣`' is no Python format string), so msgfmt
-#: must not check it as one. Interface strings (no msgctxt) keep theirs.
-_FORMAT_FLAGS = ("python-format", "python-brace-format")
+def _published(catalog: Catalog) -> dict[tuple[str, str], str]:
+    from build_tools.i18n.translate import published
 
-
-def _as_plain_text(message: Message | None) -> None:
-    if message is not None and message.context:
-        for flag in _FORMAT_FLAGS:
-            message.flags.discard(flag)
+    out = {}
+    for message in catalog:
+        text = published(message)
+        if message.id and message.context and text is not None:
+            out[message.context, str(message.id)] = " ".join(text.split())
+    return out
 
 
 def read_po_file(path: Path) -> PoFile:
@@ -72,123 +108,167 @@ def read_catalog(path: Path) -> Catalog:
     return read_po_file(path).catalog
 
 
-def update(existing: Catalog, template: Catalog) -> tuple[Catalog, int, int]:
-    """Merge ``template`` (freshly extracted) into ``existing``, matching by context.
+@dataclass(frozen=True)
+class Merge:
+    """The catalog ``update`` would write, and what changed in it."""
 
-    A translation is kept when its context still exists; when the source text
-    changed it is marked fuzzy and keeps the old source as ``#| msgid``. A
-    translation whose element is gone is not lost, as with GNU msgmerge: an
-    element renamed with its text unchanged takes it over (fuzzy, for the
-    translator to confirm), and the rest stay in the file as obsolete ``#~``
-    entries, never published, revived if their element comes back. Returns the
-    new catalog and the counts of (new, newly fuzzy) entries.
+    data: bytes
+    added: int
+    fuzzied: int
+    obsolete: int
+
+
+def update(path: Path, template: polib.POFile, language: str) -> Merge:
+    """Merge ``template`` into the catalog at ``path`` (a new catalog if there is none).
+
+    GNU msgmerge does the merge. One step comes before it, because the handbook
+    keys a text by its element: an element whose text changed keeps its
+    translation as fuzzy with the previous text, even where the two texts are
+    too unlike for msgmerge's fuzzy matching (a table cell "3 ч" becoming "3 б").
     """
-    by_key = {_key(m): m for m in existing if m.id}
-    retired = {_key(m): m for m in existing.obsolete.values() if m.id}
-    current = {_key(m) for m in template if m.id}
-    # Translations whose element is gone; by source text, where a renamed element finds its own.
-    gone = [m for key, m in (*by_key.items(), *retired.items())
-            if key not in current and str(m.string or "").strip()]
-    orphans: dict[str, Message] = {}
-    for message in gone:
-        orphans.setdefault(str(message.id), message)
-    merged = new_catalog(existing.locale_identifier or "", template.domain or "")
-    # The translators' header (team, last translator, plural forms) is theirs.
-    merged.header_comment = existing.header_comment
-    merged.mime_headers = existing.mime_headers
-    merged.project, merged.version = template.project, "1"
-    added = fuzzied = 0
-    adopted: set[int] = set()
-    for message in template:
-        if not message.id:
+    if not path.exists():
+        po = new_catalog(language, template.metadata["Project-Id-Version"])
+        for entry in template:
+            po.append(entry)
+        return Merge(catalog_bytes(po), len(template), 0, 0)
+    existing = load_for_merge(path)
+    before = {(e.msgctxt, e.msgid): "fuzzy" in e.flags for e in existing if not e.obsolete}
+    _carry_changed_texts(existing, template)
+    with tempfile.TemporaryDirectory(prefix="handbook-merge-") as tmp:
+        old, ref, out = Path(tmp, "old.po"), Path(tmp, "template.pot"), Path(tmp, "new.po")
+        old.write_bytes(catalog_bytes(existing))
+        ref.write_bytes(catalog_bytes(template))
+        args = ("--quiet", "--force-po", "--previous", f"--width={WIDTH}", f"--lang={language}")
+        _gettext("msgmerge", *args, str(old), str(ref), "-o", str(out), shown=display_path(path))
+        data, changed = _obsolete_as_made(out.read_bytes())
+        if changed:  # once more, for msgmerge's own wrapping of what was rewritten
+            old.write_bytes(data)
+            _gettext("msgmerge", *args, str(old), str(ref), "-o", str(out), shown=display_path(path))
+            data = out.read_bytes()
+    current = [e for e in polib.pofile(data.decode("utf-8")) if not e.obsolete]
+    added = sum(1 for e in current if (e.msgctxt, e.msgid) not in before and not e.msgstr)
+    fuzzied = sum(1 for e in current if "fuzzy" in e.flags and before.get((e.msgctxt, e.msgid)) is not True)
+    obsolete = len(polib.pofile(data.decode("utf-8")).obsolete_entries())
+    return Merge(data, added, fuzzied, obsolete)
+
+
+def load_for_merge(path: Path) -> polib.POFile:
+    """The catalog at ``path`` as polib reads it, after the strict reader has
+    accepted it (a broken catalog is reported at its line, not by a tool) and
+    GNU msgcat has written it in the canonical form every tool reads (polib
+    refuses some comments msgfmt takes, such as ``#.note`` without a space)."""
+    read_po_file(path)
+    with tempfile.TemporaryDirectory(prefix="handbook-merge-") as tmp:
+        out = Path(tmp, "canonical.po")
+        _gettext("msgcat", "--force-po", f"--width={WIDTH}", "--use-first", str(path), "-o", str(out), shown=display_path(path))
+        return polib.pofile(out.read_text(encoding="utf-8"), wrapwidth=WIDTH)
+
+
+def _carry_changed_texts(existing: polib.POFile, template: polib.POFile) -> None:
+    """Move the translation of an element whose text changed onto the new
+    text, fuzzy, keeping the text it was made from as its previous text."""
+    wanted = {(e.msgctxt, e.msgid) for e in template}
+    texts: dict[str | None, list[str]] = {}
+    for entry in template:
+        texts.setdefault(entry.msgctxt, []).append(entry.msgid)
+    have = {(e.msgctxt, e.msgid) for e in existing if not e.obsolete}
+    contexts = Counter(e.msgctxt for e in existing if not e.obsolete)
+    for entry in existing:
+        if entry.obsolete or not entry.msgctxt or (entry.msgctxt, entry.msgid) in wanted:
             continue
-        old = by_key.get(_key(message)) or retired.get(_key(message))
-        flags: set[str] = set()
-        previous_id: str | list[str] | tuple[str, ...] = ()
-        string = ""
-        if old is None and message.context and str(message.id) in orphans:
-            # The same text under a new id: the element was renamed.
-            renamed = orphans.pop(str(message.id))
-            adopted.add(id(renamed))
-            string = str(renamed.string or "")
-            flags.add("fuzzy")
-            fuzzied += 1
-        elif old is None:
-            added += 1
-        else:
-            string = str(old.string or "")
-            if old.fuzzy:
-                flags.add("fuzzy")
-                previous_id = old.previous_id
-            if old.id != message.id:
-                if string and not old.fuzzy:
-                    flags.add("fuzzy")
-                    fuzzied += 1
-                # The previous text is the one the translation was made from:
-                # an entry already fuzzy keeps the previous text it had. With
-                # no translation there is nothing to compare it with.
-                if not previous_id and string:
-                    previous_id = old.id
-        _as_plain_text(merged.add(
-            message.id,
-            string,
-            locations=message.locations,
-            flags=flags,
-            context=message.context,
-            previous_id=previous_id,
-            auto_comments=message.auto_comments,
-            user_comments=old.user_comments if old is not None else (),
-        ))
-    for message in gone:
-        if id(message) not in adopted:
-            merged.obsolete[_babel_key(message)] = Message(
-                message.id, message.string, flags=message.flags, context=message.context,
-                user_comments=message.user_comments,
-            )
-    return merged, added, fuzzied
+        new = texts.get(entry.msgctxt, [])
+        # Only where the element has one text, then and now (a table's cells share
+        # the table's id), and only a translation is worth carrying.
+        if len(new) != 1 or contexts[entry.msgctxt] != 1 or (entry.msgctxt, new[0]) in have:
+            continue
+        if not entry.msgstr.strip():
+            continue
+        if "fuzzy" not in entry.flags:
+            entry.flags.append("fuzzy")
+            entry.previous_msgctxt, entry.previous_msgid = entry.msgctxt, entry.msgid
+        elif not entry.previous_msgid:
+            # Already fuzzy: the text it was made from is the one to show.
+            entry.previous_msgctxt, entry.previous_msgid = entry.msgctxt, entry.msgid
+        entry.msgid = new[0]
 
 
-def _babel_key(message: Message) -> str | tuple[str, str]:
-    # How Babel keys a catalog's obsolete messages.
-    msgid = message.id if isinstance(message.id, str) else message.id[0]
-    return msgid if message.context is None else (msgid, message.context)
+def _obsolete_as_made(data: bytes) -> tuple[bytes, bool]:
+    """Obsolete entries that were fuzzy keep the text their translation was made
+    from, as an ordinary (not fuzzy) obsolete entry.
+
+    msgmerge writes such an entry with its previous text (``#~| msgid``) but
+    drops those lines when it merges the file again, and polib cannot read
+    them: kept as the pair (source, translation) it was made of, the entry
+    reads the same in every tool and comes back fuzzy against that very text.
+    """
+    blocks = data.decode("utf-8").split("\n\n")
+    keys = {_obsolete_key(block.split("\n")) for block in blocks if "\n#~ msgid" in "\n" + block}
+    changed = False
+    out: list[str] = []
+    for block in blocks:
+        lines = block.split("\n")
+        previous = ["#~ " + line[4:] for line in lines if line.startswith("#~| ")]
+        if not previous:
+            out.append(block)
+            continue
+        changed = True
+        rest = [line for line in lines if not line.startswith("#~| ")]
+        start = next(i for i, line in enumerate(rest) if line.startswith(("#~ msgctxt", "#~ msgid")))
+        end = next(i for i, line in enumerate(rest) if line.startswith("#~ msgstr"))
+        if not any(line.startswith("#~ msgctxt") for line in previous):
+            previous = [line for line in rest[start:end] if line.startswith("#~ msgctxt")][:1] + previous
+        flags = [line for line in rest[:start] if line.startswith("#,")]
+        others = [line for line in rest[:start] if not line.startswith("#,")]
+        kept_flags = [f for f in (flag.strip() for line in flags for flag in line[2:].split(",")) if f != "fuzzy"]
+        key = _obsolete_key(previous)
+        if key in keys:  # the very pair is already kept
+            continue
+        keys.add(key)
+        out.append("\n".join(others + ([f"#, {', '.join(kept_flags)}"] if kept_flags else []) + previous + rest[end:]))
+    return "\n\n".join(out).encode("utf-8"), changed
 
 
-def _key(message: Message) -> tuple[str, ...]:
-    # Document texts are keyed by their element id; interface strings have no
-    # context and are keyed by their text, as gettext does.
-    return (message.context,) if message.context else ("", str(message.id))
+def _obsolete_key(lines: list[str]) -> str:
+    # The context and text of an obsolete entry, however its lines are wrapped.
+    key, field = [], ""
+    for line in lines:
+        body = line[3:] if line.startswith("#~ ") else None
+        if body is None or body.startswith("msgstr"):
+            continue
+        if not body.startswith('"'):
+            field, _, body = body.partition(" ")
+            key.append(f"\0{field}\0")
+        key.append(body.strip()[1:-1])
+    return "".join(key)
 
 
-def catalog_bytes(catalog: Catalog) -> bytes:
-    """The ``.po`` file of ``catalog``, exactly as :func:`write_catalog` writes it."""
-    buffer = io.BytesIO()
-    write_po(buffer, catalog, width=76, include_previous=True, sort_output=False)
-    return _escape_controls(_without_dates(buffer.getvalue()))
+def _gettext(tool: str, *args: str, shown: str) -> None:
+    if shutil.which(tool) is None:
+        raise DiagnosticError([Diagnostic(shown, 0, 0, f"{tool} not found: install GNU gettext "
+                                          "(Debian package 'gettext'; `make i18n-update` installs it as root)")])
+    proc = subprocess.run([tool, *args], capture_output=True, text=True)
+    if proc.returncode:
+        message = " ".join(proc.stderr.split()) or f"{tool} exited with {proc.returncode}"
+        raise DiagnosticError([Diagnostic(shown, 0, 0, f"{tool}: {message}")])
 
 
-def write_catalog(catalog: Catalog, path: Path) -> bool:
-    """Write ``catalog`` to ``path`` atomically; returns whether the file changed
-    (a run that changes no message leaves the file alone)."""
-    return write_if_changed(path, catalog_bytes(catalog))
+def catalog_bytes(po: polib.POFile) -> bytes:
+    """The ``.po`` file of ``po`` as UTF-8."""
+    po.wrapwidth = WIDTH
+    text = str(po)
+    return _escape_controls((text if text.endswith("\n") else text + "\n").encode("utf-8"))
 
 
 def _escape_controls(data: bytes) -> bytes:
-    # Babel escapes only \t, \r and \n; the other control characters a text can
-    # hold (read from \a, \b, \f, \v) would be written raw, which no reader takes.
-    # They can only be inside strings: comments and keywords hold none.
+    # polib escapes only \t, \r, \n, \\ and \"; the other control characters a
+    # text can hold (read from \a, \b, \f, \v) would be written raw, which no
+    # reader takes. They can only be inside strings: comments and keywords hold none.
     for char, escape in ((b"\a", b"\\a"), (b"\b", b"\\b"), (b"\f", b"\\f"), (b"\v", b"\\v")):
         data = data.replace(char, escape)
     return data
 
 
-def _without_dates(data: bytes) -> bytes:
-    # POT-Creation-Date and PO-Revision-Date change on every write and would make
-    # every update a diff; version control already records when a catalog changed.
-    # Only the header's lines: a text may well hold a line that begins the same way.
-    header, blank, rest = data.partition(b"\n\n")
-    kept = b"\n".join(
-        line for line in header.split(b"\n")
-        if not line.startswith((b'"POT-Creation-Date:', b'"PO-Revision-Date:'))
-    )
-    return kept + blank + rest
+def write_catalog(data: bytes, path: Path) -> bool:
+    """Write a catalog's bytes to ``path`` atomically; returns whether the file
+    changed (a run that changes no message leaves the file alone)."""
+    return write_if_changed(path, data)

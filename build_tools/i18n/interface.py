@@ -4,15 +4,14 @@ templates into the ``handbook`` catalog of each language (msgids in English)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
-
+import polib
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_file
 
 from build_tools.diagnostics import Diagnostic, DiagnosticError
 
 
-def extract_interface(templates: Path) -> Catalog:
+def extract_interface(templates: Path, language: str = "") -> polib.POFile:
     """Every translatable string of ``templates/*.j2``.
 
     Jinja's extractor skips a template it cannot parse without a word; this one
@@ -20,6 +19,10 @@ def extract_interface(templates: Path) -> Catalog:
     """
     from jinja2 import Environment, TemplateSyntaxError
 
+    from build_tools.i18n.catalogs import new_catalog
+
+    # Babel's catalog collects the strings (one entry per msgid, its flags read
+    # from the text: python-format where it has %(name)s); polib writes them.
     catalog = Catalog(domain="handbook", project="handbook", version=None, fuzzy=False)
     env = Environment(extensions=["jinja2.ext.i18n"])
     for path in sorted(templates.glob("*.j2")):
@@ -32,6 +35,14 @@ def extract_interface(templates: Path) -> Catalog:
         ):
             # The template, not the line: a change of a template's layout would
             # otherwise rewrite the locations of every interface catalog.
-            location: Any = (path.name, None)  # Babel writes a location without a line as the file
-            catalog.add(message, "", locations=[location], auto_comments=comments, context=context)
-    return catalog
+            catalog.add(message, "", locations=[(path.name, 0)], auto_comments=comments, context=context)
+    po = new_catalog(language, "handbook")
+    for collected in catalog:
+        if not collected.id:
+            continue
+        po.append(polib.POEntry(
+            msgid=str(collected.id), msgstr="", msgctxt=collected.context,
+            occurrences=sorted({(file, "") for file, _ in collected.locations}),
+            comment="\n".join(collected.auto_comments), flags=sorted(collected.flags),
+        ))
+    return po

@@ -16,8 +16,8 @@ The grammar, line by line (blank lines are ignored)::
     "continuation of the string above"
     #~ msgid "..."   (an obsolete entry: any keyword or string line after #~)
 
-A string is ``"..."`` on one line, with the escapes ``\\\\ \\" \\n \\t \\r \\a \\b \\f
-\\v``; an entry is ``[msgctxt] msgid [msgid_plural] msgstr`` (``msgstr[0]``,
+A string is ``"..."`` on one line, with the escapes ``\\\\ \\" \\n \\t \\r`` (the ones
+every PO tool reads alike); an entry is ``[msgctxt] msgid [msgid_plural] msgstr`` (``msgstr[0]``,
 ``msgstr[1]``, ... after ``msgid_plural``). The file is UTF-8 (a byte order mark
 is skipped) and its header, the first entry (``msgid ""``), says so if it names a
 charset at all.
@@ -38,11 +38,13 @@ from build_tools.diagnostics import Diagnostic, DiagnosticError
 
 SYNTAX = "catalog syntax: "
 
-_ESCAPES = {"\\": "\\", '"': '"', "n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b", "f": "\f", "v": "\v"}
+# The escapes every PO tool reads alike (polib reads no others: \a, \b, \f and
+# \v would change meaning on the next `i18n update`); a handbook text needs none.
+_ESCAPES = {"\\": "\\", '"': '"', "n": "\n", "t": "\t", "r": "\r"}
 _KEYWORD = re.compile(r"msgctxt|msgid_plural|msgid|msgstr(?:\[(\d{1,4})\])?")
 _PREVIOUS_KEYWORDS = ("msgctxt", "msgid", "msgid_plural")
 # A well-formed string ending its line: most lines are, and need no closer look.
-_GOOD_STRING = re.compile(r'"((?:[^"\\\x00-\x08\x0a-\x1f\x7f]|\\[\\"ntrabfv])*)"[ \t]*\Z')
+_GOOD_STRING = re.compile(r'"((?:[^"\\\x00-\x08\x0a-\x1f\x7f]|\\[\\"ntr])*)"[ \t]*\Z')
 _ESCAPE = re.compile(r'\\(.)')
 _GOOD_LINE = re.compile(r'[ \t]*(msgctxt|msgid_plural|msgid|msgstr(?:\[(\d{1,4})\])?)?[ \t]*'
                         + _GOOD_STRING.pattern)
@@ -296,7 +298,7 @@ class _Lexer:
                 elif escape:
                     good = False
                     self.error(line, at + 1, SYNTAX + f"invalid escape '\\{escape}' "
-                               "(valid: \\\\ \\\" \\n \\t \\r \\a \\b \\f \\v)")
+                               "(valid: \\\\ \\\" \\n \\t \\r)")
                 else:
                     at = len(text)  # a backslash ending the line: the string is not closed
                     break

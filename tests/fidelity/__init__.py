@@ -41,7 +41,7 @@ def modules() -> list[ModuleType]:
 
 
 def document_text(document: Document) -> str:
-    return "\n".join(plain(message.text) for message in document.messages())
+    return "\n".join(plain(message.text) for message in document.messages(every_cell=True))
 
 
 def descendants(node: Block | Point) -> Iterator[Block | Point]:

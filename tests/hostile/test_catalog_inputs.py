@@ -70,7 +70,7 @@ CASES = [
     case("text-after-the-string", MSGSTR, 'msgstr "Trial rules";',
          "12:21: error: catalog syntax: text after the closing '\"': ';'"),
     case("bad-escape", MSGSTR, 'msgstr "Trial\\q rules"',
-         "12:14: error: catalog syntax: invalid escape '\\q' (valid: \\\\ \\\" \\n \\t \\r \\a \\b \\f \\v)"),
+         "12:14: error: catalog syntax: invalid escape '\\q' (valid: \\\\ \\\" \\n \\t \\r)"),
     case("backslash-ending-the-line", MSGSTR, 'msgstr "Trial rules\\',
          "12:8: error: catalog syntax: string not closed: the line ends before its closing '\"'"),
     case("unterminated-continuation", MSGSTR, 'msgstr ""\n"Trial rules',
@@ -149,7 +149,7 @@ CASES = [
     case("two-problems-both-reported", MSGSTR + "\n\n" + ISSUER + "\n" + ISSUER_MSGID,
          'msgstr "Trial rules\n\n' + ISSUER + "\n" + 'msgid "Związek\\x"',
          "12:8: error: catalog syntax: string not closed: the line ends before its closing '\"'",
-         "15:15: error: catalog syntax: invalid escape '\\x' (valid: \\\\ \\\" \\n \\t \\r \\a \\b \\f \\v)"),
+         "15:15: error: catalog syntax: invalid escape '\\x' (valid: \\\\ \\\" \\n \\t \\r)"),
 ]
 
 
@@ -286,7 +286,7 @@ def test_a_blank_translation_is_not_published_nor_counted(handbook: Path, capsys
     assert english.title == "Zasady próbne"  # the original, marked, rather than an empty title
     assert "mini-rules" in english.untranslated
     assert run("i18n", "check", "-l", "en") == 0
-    assert capsys.readouterr().out == f"{EN}: 15 of 18 translated (83 %)\n"
+    assert capsys.readouterr().out == f"{EN}: 14 of 17 translated (82 %)\n"
 
 
 # --- the -l option ------------------------------------------------------------------------------------
@@ -306,7 +306,7 @@ def test_a_language_not_in_the_manifest_is_a_usage_error(
 
 def test_a_repeated_language_is_done_once(handbook: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert run("i18n", "check", "-l", "en", "-l", "en") == 0
-    assert capsys.readouterr().out == f"{EN}: 16 of 18 translated (88 %)\n"
+    assert capsys.readouterr().out == f"{EN}: 15 of 17 translated (88 %)\n"
 
 
 def test_a_usage_error_is_no_traceback_from_the_command_line(handbook: Path) -> None:

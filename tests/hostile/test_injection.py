@@ -133,11 +133,11 @@ def hostile_build(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         yaml.safe_dump(hostile_document(secret), allow_unicode=True, sort_keys=False), encoding="utf-8")
     document = load_document(source / "hostile-rules.yaml")
     translations = work / "translations" / "en" / "LC_MESSAGES"
-    catalog = extract(document, "en")
-    for n, message in enumerate(catalog):
-        if message.id:
-            # Every translation an attack of its own, the first one left out (shown untranslated).
-            message.string = "" if n == 1 else attack(n + 3).replace("SECRET", str(secret))
+    catalog = Catalog(locale="en", domain="hostile-rules")
+    for n, entry in enumerate(extract(document, "en"), 1):
+        # Every translation an attack of its own, the first one left out (shown untranslated).
+        catalog.add(entry.msgid, "" if n == 1 else attack(n + 3).replace("SECRET", str(secret)),
+                    context=entry.msgctxt)
     write_catalog(catalog, translations / "hostile-rules.po")
     # Interface strings for Polish readers, translated by an attacker.
     interface = Catalog(locale="pl", domain="handbook")
