@@ -84,10 +84,11 @@ def test_lint_finds_lost_numbers_and_suits() -> None:
     for message in catalog:
         if message.context == "wstep":
             message.string = "Rules for 1♣ and 2♦."
-    problems = [text for _, text in lint(catalog)]
+    problems = [text for _, text in lint(catalog, "pl", "en")]
     assert problems == [
         "numbers differ: source has 1 1 1, translation has 2",
-        "suit symbols differ: source has ♠♥, translation has none more",
+        "calls differ: the source has 1♠ 1♥ 1♦, the translation has 2♦",
+        "suits differ: the source has ♠♥, the translation has none more",
     ]
 
 

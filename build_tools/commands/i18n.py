@@ -6,11 +6,14 @@
            `#| msgid`; also refreshes the interface catalog handbook.po.
            With --check, writes nothing and fails if a catalog is out of date.
   check    report, per catalog, how much is translated, and the problems of
-           each translation (numbers or suit symbols lost, blank translations);
-           errors for entries the build cannot use (a msgctxt naming no text of
-           the document) and for interface translations whose %(name)s
-           placeholders differ from the source; `--strict` makes untranslated
-           or fuzzy entries errors.
+           each translation: numbers lost, calls and suits that differ from the
+           source (compared in each language's notation: 1BA = 1NT, тб = ♣♦),
+           a call written in another language's notation (3BA in Russian),
+           auctions and hands the model cannot read, links, roles or emphasis
+           broken, blank translations; errors for entries the build cannot use
+           (a msgctxt naming no text of the document) and for interface
+           translations whose %(name)s placeholders differ from the source.
+           `--strict` fails on any warning, untranslated or fuzzy entry.
 """
 
 from __future__ import annotations
@@ -38,7 +41,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     up = sub.add_parser("update", help="extract texts and merge them into the catalogs")
     up.add_argument("--check", action="store_true", help="write nothing; exit 1 if a catalog would change")
     ck = sub.add_parser("check", help="translation status and translator lint")
-    ck.add_argument("--strict", action="store_true", help="untranslated or fuzzy entries are errors")
+    ck.add_argument("--strict", action="store_true",
+                    help="fail on any warning, untranslated or fuzzy entry (exit 1)")
     for p in (up, ck):
         p.add_argument("-l", "--language", action="append", metavar="LANG", help="only this language")
         add_location_arguments(p)
@@ -114,7 +118,7 @@ def _check(handbook: Handbook, languages: list[str], strict: bool) -> int:
             total = sum(1 for _ in doc.messages())
             done = total - len(missing)
             print(f"{shown}: {done} of {total} translated ({100 * done // max(1, total)} %)")
-            problems.extend(_document_problems(doc, po, shown))
+            problems.extend(_document_problems(doc, po, shown, lang))
             if strict:
                 lines = {m.context: m.lineno or 0 for m in po.catalog if m.id and m.context}
                 for text in doc.messages():
@@ -129,10 +133,11 @@ def _check(handbook: Handbook, languages: list[str], strict: bool) -> int:
                 problems.extend(exc.diagnostics)
     for diagnostic in problems:
         print(diagnostic, file=sys.stderr)
-    return 1 if any(d.severity == "error" for d in problems) else 0
+    # --strict: a warning is as good as an error (for CI and before a release).
+    return 1 if any(d.severity == "error" or strict for d in problems) else 0
 
 
-def _document_problems(doc: Document, po: PoFile, shown: str) -> Iterator[Diagnostic]:
+def _document_problems(doc: Document, po: PoFile, shown: str, language: str) -> Iterator[Diagnostic]:
     """Entries the build cannot use, and translations that lost something of their source."""
     known = {m.context for m in doc.messages()}
     seen: dict[str, Entry] = {}
@@ -162,7 +167,7 @@ def _document_problems(doc: Document, po: PoFile, shown: str) -> Iterator[Diagno
         if blank(message) and not message.fuzzy:
             yield Diagnostic(shown, line, column, f"'{message.context}': the translation is only blanks "
                              "(it counts as untranslated)", "warning")
-    for message, problem in lint(po.catalog):
+    for message, problem in lint(po.catalog, doc.language, language):
         written = positions.get((message.context, str(message.id)))
         line, column = ((written.translations[0].line, written.translations[0].column) if written
                         else (message.lineno or 0, 0))

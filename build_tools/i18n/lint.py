@@ -15,43 +15,60 @@ from collections.abc import Iterator
 
 from babel.messages.catalog import Catalog, Message
 
+from build_tools.i18n.notation import markup_problems
+
 _NUMBER = re.compile(r"\d+")
 # A %-conversion as Python reads it; without its conversion letter it is a stray '%'.
 _FORMAT = re.compile(r"%(?:\((?P<name>[^)]*)\))?[-#0 +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?(?P<conversion>[diouxXeEfFgGcrsa%])?")
-_SUITS = "♣♦♥♠"
 
 
-def problems(message: Message) -> Iterator[str]:
-    """What ``message``'s translation lost of its source; nothing when untranslated.
+def problems(message: Message, source: str = "", target: str = "") -> Iterator[str]:
+    """What ``message``'s translation from language ``source`` into ``target``
+    lost or changed of its source; nothing when untranslated.
+
+    Numbers must stay; calls and suits are compared as the bridge model reads
+    them, in each side's notation (``1BA`` and ``1NT`` are one call; a Russian
+    ``тб`` and ``♣♦`` are the same two suits), and a call written in another
+    language's notation is one the reader cannot read (``3BA`` in Russian).
+    Auctions and hands in roles, link targets and emphasis must survive.
 
     >>> from babel.messages.catalog import Message
-    >>> list(problems(Message("1♥ i 2♠", "1♥ and 2♣", context="x")))
-    ['suit symbols differ: source has ♠, translation has ♣']
+    >>> list(problems(Message("1♥ i 2♠", "1♥ and 2♣", context="x"), "pl", "en"))
+    ['calls differ: the source has 2♠, the translation has 2♣', 'suits differ: the source has ♠, the translation has ♣']
     >>> list(problems(Message("14-18", "14–17", context="x")))
     ['numbers differ: source has 18, translation has 17']
+    >>> list(problems(Message("3 тб", "3♣♦", context="x"), "ru", "en"))
+    []
+    >>> list(problems(Message("3БК", "3BA", context="x"), "ru", "ru"))
+    ["call '3BA' is not in Russian notation (write 3БК)"]
     """
-    source, target = str(message.id), str(message.string or "")
-    if not target.strip():
+    source_text, text = str(message.id), str(message.string or "")
+    if not text.strip():
         return
-    missing = Counter(_NUMBER.findall(source)) - Counter(_NUMBER.findall(target))
-    extra = Counter(_NUMBER.findall(target)) - Counter(_NUMBER.findall(source))
+    missing = Counter(_NUMBER.findall(source_text)) - Counter(_NUMBER.findall(text))
+    extra = Counter(_NUMBER.findall(text)) - Counter(_NUMBER.findall(source_text))
     if missing or extra:
         yield (f"numbers differ: source has {' '.join(sorted(missing.elements())) or 'none more'}, "
                f"translation has {' '.join(sorted(extra.elements())) or 'none more'}")
-    got = Counter(c for c in target if c in _SUITS)
-    want = Counter(c for c in source if c in _SUITS)
-    if got != want:
-        yield (f"suit symbols differ: source has {''.join(sorted((want - got).elements())) or 'none more'}, "
-               f"translation has {''.join(sorted((got - want).elements())) or 'none more'}")
-    if source.count("*") % 2 == 0 and target.count("*") % 2:
+    yield from markup_problems(source_text, text, source or "en", target or source or "en")
+    if source_text.count("*") % 2 == 0 and text.count("*") % 2:
         yield "unbalanced '*' (emphasis) in the translation"
 
 
-def lint(catalog: Catalog) -> Iterator[tuple[Message, str]]:
+#: A translator's comment ``# handbook-lint: ignore numbers`` silences one kind
+#: of check for its entry, where the source itself is wrong (a digit 3 typed for
+#: the letter З) and the translation cannot follow it.
+_IGNORE = re.compile(r"handbook-lint:\s*ignore\s+([\w ,]+)")
+
+
+def lint(catalog: Catalog, source: str = "", target: str = "") -> Iterator[tuple[Message, str]]:
     for message in catalog:
         if message.id and not message.fuzzy:
-            for problem in problems(message):
-                yield message, problem
+            ignored = {word.strip() for comment in message.user_comments
+                       for match in _IGNORE.finditer(comment) for word in match.group(1).split(",")}
+            for problem in problems(message, source, target):
+                if problem.split()[0] not in ignored:
+                    yield message, problem
 
 
 def blank(message: Message) -> bool:

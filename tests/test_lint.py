@@ -1,0 +1,86 @@
+"""The translator's lint: each finding of a translator's mistake, and none
+where the translation writes the same thing in its own notation."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog, Message
+
+from build_tools.i18n.lint import lint, problems
+from conftest import run_handbook
+
+CASES = [
+    # (source language, source, target language, translation, expected problems)
+    ("pl", "Otwarcie 1BA – 15-17.", "en", "A 1NT opening – 15-17.", []),
+    ("pl", "Otwarcie 1BA.", "ru", "Открытие 1БК.", []),
+    ("pl", "Otwarcie 1BA.", "ru", "Открытие 3BA.",
+     ["numbers differ: source has 1, translation has 3",
+      "call '3BA' is not in Russian notation (write 3БК)",
+      "calls differ: the source has 1NT, the translation has 3NT"]),
+    ("pl", "Po 3BA pas.", "ru", "После 3BA пас.", ["call '3BA' is not in Russian notation (write 3БК)"]),
+    ("ru", "3 тб", "en", "3♣♦", []),
+    ("ru", "3 тб", "en", "3♣", ["suits differ: the source has ♦, the translation has none more"]),
+    ("ru", "синглет тб, т.к. 4чп", "en", "singleton ♣♦, since 4♥♠", []),
+    ("ru", "считая Кч за туза", "en", "counting the ♥K as an ace", []),
+    ("zh", "开叫1 梅花/1 方块总是强牌。", "en", "The 1♣/1♦ opening is always strong.", []),
+    ("zh", "开叫1 梅花", "en", "A 1♦ opening",
+     ["calls differ: the source has 1♣, the translation has 1♦",
+      "suits differ: the source has ♣, the translation has ♦"]),
+    ("sv", "med bra hjärterfärg", "en", "with a good heart suit", []),
+    ("es", "5+ corazones/picas", "pl", "5+ kierów/pików", []),
+    ("pl", "Zob. [punkt 2](#odpowiedzi).", "en", "See point 2.",
+     ["links differ: the source links to odpowiedzi, the translation to nothing"]),
+    ("pl", "Zob. [punkt 2](#odpowiedzi).", "en", "See [point 2](#odpowiedz).",
+     ["links differ: the source links to odpowiedzi, the translation to odpowiedz"]),
+    ("pl", "Zob. [punkt 2](#odpowiedzi).", "en", "See [point 2](#odpowiedzi.",
+     ["links differ: the source links to odpowiedzi, the translation to nothing", "unbalanced '()' in the translation"]),
+    ("pl", "Sekwencja {auction}`1♣-1♠`.", "en", "The sequence 1♣-1♠.",
+     ["inline roles differ: the source has auction, the translation none",
+      "an inline role is broken or missing ({auction}`...` and {hand}`...` must stay whole)",
+      "calls differ: the source has none more, the translation has 1♠ 1♣",
+      "suits differ: the source has none more, the translation has ♠♣"]),
+    ("pl", "Sekwencja {auction}`1♣-1♠`.", "en", "The sequence {auction}`1♣-1♠.",
+     ["inline roles differ: the source has auction, the translation none",
+      "an inline role is broken or missing ({auction}`...` and {hand}`...` must stay whole)",
+      "calls differ: the source has none more, the translation has 1♠ 1♣",
+      "suits differ: the source has none more, the translation has ♠♣"]),
+    # The role as the source wrote it, or in the reader's notation: the same auction.
+    ("pl", "Sekwencja {auction}`1♣-1BA`.", "en", "The sequence {auction}`1♣-1NT`.", []),
+    ("pl", "Sekwencja {auction}`1♣-1♠`.", "en", "The sequence {auction}`1♣-1♥`.",
+     ["auction '1♣-1♥' is not the source's '1♣-1♠'"]),
+    ("pl", "Sekwencja {auction}`1♣-1♠`.", "en", "The sequence {auction}`1♠-1♣`.",
+     ["auction '1♠-1♣' is no auction the model can read"]),
+    ("pl", "*ważne* zasady", "en", "*important rules", ["unbalanced '*' (emphasis) in the translation"]),
+]
+
+
+@pytest.mark.parametrize(("source_language", "source", "language", "translation", "expected"), CASES,
+                         ids=[f"{c[0]}-{c[2]}-{n}" for n, c in enumerate(CASES)])
+def test_lint_finds_what_a_translation_changed_and_nothing_else(
+    source_language: str, source: str, language: str, translation: str, expected: list[str],
+) -> None:
+    assert list(problems(Message(source, translation, context="x"), source_language, language)) == expected
+
+
+def test_a_translators_comment_silences_one_kind_of_check() -> None:
+    catalog = Catalog()
+    catalog.add("3аявка 2БК форсирует.", "The 2NT bid is forcing.", context="x",
+                user_comments=["The source types 3 for З.", "handbook-lint: ignore numbers"])
+    catalog.add("3аявка 2БК.", "The 2NT bid.", context="y")
+    assert [(m.context, p) for m, p in lint(catalog, "ru", "en")] == [
+        ("y", "numbers differ: source has 3, translation has none more")]
+
+
+def test_strict_check_fails_on_a_warning_and_plain_check_does_not(mini: Path) -> None:
+    catalog = mini / "translations" / "en" / "LC_MESSAGES" / "mini-rules.po"
+    text = catalog.read_text(encoding="utf-8")
+    catalog.write_text(text.replace('msgstr "1NT – 14-18:"', 'msgstr "3BA – 14-18:"'), encoding="utf-8")
+    args = ["--source", str(mini / "source"), "--translations", str(mini / "translations")]
+    plain = run_handbook("i18n", "check", *args)
+    assert plain.returncode == 0, plain.stderr
+    assert "'otwarcie-1ba': call '3BA' is not in English notation (write 3NT)" in plain.stderr
+    strict = run_handbook("i18n", "check", "--strict", *args)
+    assert strict.returncode == 1
+    assert "warning: 'otwarcie-1ba': call '3BA' is not in English notation" in strict.stderr
