@@ -84,3 +84,17 @@ def test_strict_check_fails_on_a_warning_and_plain_check_does_not(mini: Path) ->
     strict = run_handbook("i18n", "check", "--strict", *args)
     assert strict.returncode == 1
     assert "warning: 'otwarcie-1ba': call '3BA' is not in English notation" in strict.stderr
+
+
+def test_stats_count_as_the_build_publishes(mini: Path) -> None:
+    import json
+
+    args = ["--source", str(mini / "source"), "--translations", str(mini / "translations")]
+    result = run_handbook("i18n", "stats", "--json", *args)
+    assert result.returncode == 0, result.stderr
+    (row,) = [r for r in json.loads(result.stdout)["catalogs"] if r["document"] == "mini-rules"]
+    # The fixture: 'otwarcie-2-trefl' fuzzy, 'przyklad-1' missing, the rest translated.
+    assert row == {"document": "mini-rules", "language": "en", "total": 17, "translated": 15, "fuzzy": 1,
+                   "untranslated": 1, "obsolete": 0}
+    table = run_handbook("i18n", "stats", *args).stdout
+    assert "mini-rules  en       88 %     15/17        1             1         0" in table

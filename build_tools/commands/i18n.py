@@ -5,6 +5,9 @@
            manifest; changed source texts become fuzzy, keeping the old text as
            `#| msgid`; also refreshes the interface catalog handbook.po.
            With --check, writes nothing and fails if a catalog is out of date.
+  stats    per document and language (interface catalogs included): how many
+           texts are translated, fuzzy, untranslated, and how many obsolete
+           entries the catalog keeps; `--json` for tools.
   check    report, per catalog, how much is translated, and the problems of
            each translation: numbers lost, calls and suits that differ from the
            source (compared in each language's notation: 1BA = 1NT, тб = ♣♦),
@@ -40,10 +43,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
     up = sub.add_parser("update", help="extract texts and merge them into the catalogs")
     up.add_argument("--check", action="store_true", help="write nothing; exit 1 if a catalog would change")
+    st = sub.add_parser("stats", help="translated, fuzzy, untranslated and obsolete per catalog")
+    st.add_argument("--json", action="store_true", help="one JSON document on stdout")
     ck = sub.add_parser("check", help="translation status and translator lint")
     ck.add_argument("--strict", action="store_true",
                     help="fail on any warning, untranslated or fuzzy entry (exit 1)")
-    for p in (up, ck):
+    for p in (up, st, ck):
         p.add_argument("-l", "--language", action="append", metavar="LANG", help="only this language")
         add_location_arguments(p)
 
@@ -57,6 +62,8 @@ def run(args: argparse.Namespace) -> int:
             return usage_error(str(exc))
         if args.action == "update":
             return _update(handbook, languages, args.check)
+        if args.action == "stats":
+            return _stats(handbook, languages, args.json)
         return _check(handbook, languages, args.strict)
     except DiagnosticError as exc:
         return report(exc)
@@ -93,6 +100,57 @@ def _update(handbook: Handbook, languages: list[str], check_only: bool) -> int:
     for shown in stale:
         print(f"{shown}: error: catalog out of date; run 'handbook i18n update'", file=sys.stderr)
     return 1 if stale else 0
+
+
+def _stats(handbook: Handbook, languages: list[str], as_json: bool) -> int:
+    """What is translated, as the build counts it: a fuzzy or blank entry is
+    not, and an entry made from an older text (its msgid no longer the
+    element's text) is not either."""
+    import json
+    from typing import Any
+
+    rows: list[dict[str, Any]] = []
+    interface = extract_interface(TEMPLATES)
+    for lang in languages:
+        for doc in handbook.documents:
+            if doc.language == lang:
+                continue
+            path = catalog_path(handbook.translations, lang, doc.id)
+            catalog = read_catalog(path) if path.exists() else None
+            total = sum(1 for _ in doc.messages())
+            missing = translate(doc, lang, catalog).untranslated
+            current = {(m.context, m.text) for m in doc.messages()}
+            fuzzy = sum(1 for m in catalog or () if m.id and m.fuzzy and (m.context, str(m.id)) in current)
+            rows.append({"document": doc.id, "language": lang, "total": total,
+                         "translated": total - len(missing), "fuzzy": fuzzy,
+                         "untranslated": len(missing) - fuzzy,
+                         "obsolete": len(catalog.obsolete) if catalog is not None else 0})
+        if lang != "en":
+            path = catalog_path(handbook.translations, lang, UI_DOMAIN)
+            catalog = read_catalog(path) if path.exists() else None
+            wanted = {e.msgid for e in interface}
+            done = {str(m.id) for m in catalog or () if m.id and not m.fuzzy and str(m.string or "").strip()}
+            fuzzy = sum(1 for m in catalog or () if m.id and m.fuzzy and str(m.id) in wanted)
+            rows.append({"document": UI_DOMAIN, "language": lang, "total": len(wanted),
+                         "translated": len(wanted & done), "fuzzy": fuzzy,
+                         "untranslated": len(wanted - done) - fuzzy,
+                         "obsolete": len(catalog.obsolete) if catalog is not None else 0})
+    if as_json:
+        print(json.dumps({"catalogs": rows}, ensure_ascii=False, indent=1))
+        return 0
+    width = max((len(r["document"]) for r in rows), default=8)
+    print(f"{'document':<{width}}  lang    done  translated  fuzzy  untranslated  obsolete")
+    for r in rows:
+        percent = 100 * r["translated"] // max(1, r["total"])
+        print(f"{r['document']:<{width}}  {r['language']:<6} {percent:>4} %  {r['translated']:>5}/{r['total']:<4}"
+              f"  {r['fuzzy']:>5}  {r['untranslated']:>12}  {r['obsolete']:>8}")
+    translated = sum(r["translated"] for r in rows)
+    total = sum(r["total"] for r in rows)
+    complete = sum(1 for r in rows if r["translated"] == r["total"] and r["document"] != UI_DOMAIN)
+    pairs = sum(1 for r in rows if r["document"] != UI_DOMAIN)
+    print(f"all: {translated} of {total} texts translated ({100 * translated // max(1, total)} %); "
+          f"{complete} of {pairs} document translations complete")
+    return 0
 
 
 def _check(handbook: Handbook, languages: list[str], strict: bool) -> int:
