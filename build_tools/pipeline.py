@@ -9,6 +9,8 @@ listing all the problems it found; none of them writes anything but its output.
 
 from __future__ import annotations
 
+import sys
+
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -105,12 +107,15 @@ def check_verdicts(handbook: Handbook) -> list[DocumentReport]:
     return [r for r in reports if r.rules or r.examples]
 
 
-def translate_handbook(handbook: Handbook, language: str) -> list[Document]:
+def translate_handbook(handbook: Handbook, language: str, strict: bool = False) -> list[Document]:
     """Every document of the handbook in ``language`` (originals stay as they are).
 
-    A cross reference in a translation must name an element that exists, like
-    one in the original: the problem is reported at the catalog's entry, where
-    the translator can fix it, not at a line of the generated MyST.
+    A broken translation never blocks the rest: an entry with a cross reference
+    to no element, or an auction or hand the model cannot read, shows the
+    original text (marked as untranslated), and a catalog that cannot be read
+    leaves its whole document in the original; each is a warning at the
+    catalog's line, where the translator can fix it. With ``strict`` they are
+    errors and the build stops.
     """
     out = []
     problems: list[Diagnostic] = []
@@ -124,14 +129,38 @@ def translate_handbook(handbook: Handbook, language: str) -> list[Document]:
                     catalog = read_catalog(path)
                 except DiagnosticError as exc:
                     problems.extend(exc.diagnostics)
-                    continue
         translated = translate(document, language, catalog)
         if catalog is not None:
-            problems.extend(_translated_references(translated, catalog, display_path(path), ids))
+            broken = _translated_references(translated, catalog, display_path(path), ids)
+            broken += _unreadable_roles(document, translated, catalog, display_path(path), language)
+            if broken:
+                problems.extend(broken)
+                rejected = frozenset(d.message.split("'")[1] for d in broken)
+                translated = translate(document, language, catalog, rejected)
         out.append(translated)
-    if problems:
+    if strict and problems:
         raise DiagnosticError(problems)
+    for problem in problems:
+        print(Diagnostic(problem.path, problem.line, problem.column,
+                         f"{problem.message} (the original is shown)", "warning"), file=sys.stderr, flush=True)
     return out
+
+
+def _unreadable_roles(
+    original: Document, document: Document, catalog: Catalog, shown: str, language: str
+) -> list[Diagnostic]:
+    """Translated entries whose ``{auction}`` or ``{hand}`` the model cannot read."""
+    from build_tools.i18n.notation import unreadable_roles
+
+    lines = {message.context: message.lineno or 0 for message in catalog if message.context}
+    problems = []
+    for message in document.messages():
+        if message.context in document.untranslated:
+            continue
+        for problem in unreadable_roles(message.text, original.language, language):
+            problems.append(Diagnostic(shown, lines.get(message.context, 0), 1,
+                                       f"'{message.context}': {problem}"))
+    return problems
 
 
 def _translated_references(
@@ -149,9 +178,9 @@ def _translated_references(
     return problems
 
 
-def render_language(handbook: Handbook, language: str, out_dir: Path) -> RenderResult:
+def render_language(handbook: Handbook, language: str, out_dir: Path, strict: bool = False) -> RenderResult:
     """Translate and render one language's pages into ``out_dir``."""
-    documents = translate_handbook(handbook, language)
+    documents = translate_handbook(handbook, language, strict)
     pages = render_pages(
         handbook.manifest, documents, language, interface_translations(handbook.translations, language)
     )

@@ -98,3 +98,28 @@ def test_stats_count_as_the_build_publishes(mini: Path) -> None:
                    "untranslated": 1, "obsolete": 0}
     table = run_handbook("i18n", "stats", *args).stdout
     assert "mini-rules  en       88 %     15/17        1             1         0" in table
+
+
+@pytest.mark.parametrize(("translation", "warning"), [
+    ("See [example 1](#przyklad-9) and {auction}`1♣-1♠`.",
+     "'wariant': reference to unknown id 'przyklad-9' in 'mini-rules' (the original is shown)"),
+    ("See [example 1](#przyklad-1) and {auction}`1♠-1♣`.",
+     "'wariant': auction '1♠-1♣' is no auction the model can read (the original is shown)"),
+])
+def test_a_broken_entry_shows_the_original_and_blocks_nothing_else(mini: Path, translation: str, warning: str) -> None:
+    catalog = mini / "translations" / "en" / "LC_MESSAGES" / "mini-rules.po"
+    text = catalog.read_text(encoding="utf-8")
+    good = 'msgstr "See [example 1](#przyklad-1) and {auction}`1♣-1♠`."'
+    assert good in text
+    catalog.write_text(text.replace(good, f'msgstr "{translation}"'), encoding="utf-8")
+    build = mini / "build"
+    args = ["--source", str(mini / "source"), "--translations", str(mini / "translations"), "--build-dir", str(build)]
+    result = run_handbook("build", "--render-only", *args)
+    assert result.returncode == 0, result.stderr
+    line = text.splitlines().index('msgctxt "wariant"') + 1  # the entry's first line
+    assert f"translations/en/LC_MESSAGES/mini-rules.po:{line}:1: warning: {warning}" in result.stderr
+    page = next(build.rglob("en/mini-rules.md")).read_text(encoding="utf-8")
+    assert "{hb-lang}`pl`Zobacz" in page  # this entry in the original, marked
+    assert "Trial rules" in page  # the rest translated
+    strict = run_handbook("build", "--render-only", "--strict", *args)
+    assert strict.returncode == 1 and f"mini-rules.po:{line}:1: error: {warning.split(' (the')[0]}" in strict.stderr

@@ -44,6 +44,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-j", "--jobs", type=positive, default=os.cpu_count() or 1,
                         help="languages built at once (default: the number of cores, %(default)s)")
     parser.add_argument("--build-dir", type=Path, default=Path("build"), help="output folder (default: %(default)s)")
+    parser.add_argument("--strict", action="store_true",
+                        help="a broken translation stops the build (default: it shows the original, with a warning)")
     add_location_arguments(parser)
 
 
@@ -51,14 +53,16 @@ def _say(text: str) -> None:
     print(text, flush=True)
 
 
-def _render(handbook: Handbook, languages: list[str], layout: builder.Layout, jobs: int) -> list[RenderResult]:
+def _render(handbook: Handbook, languages: list[str], layout: builder.Layout, jobs: int,
+            strict: bool = False) -> list[RenderResult]:
     """Translate and render every language; languages are independent, so with
     more than one job they render in processes of their own, a core each."""
     targets = [layout.myst(lang) for lang in languages]
     if jobs <= 1 or len(languages) <= 1:
-        return [render_language(handbook, lang, target) for lang, target in zip(languages, targets, strict=True)]
+        return [render_language(handbook, lang, target, strict) for lang, target in zip(languages, targets, strict=True)]
     with ProcessPoolExecutor(max_workers=min(jobs, len(languages))) as pool:
-        return list(pool.map(render_language, [handbook] * len(languages), languages, targets))
+        return list(pool.map(render_language, [handbook] * len(languages), languages, targets,
+                             [strict] * len(languages)))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -101,7 +105,7 @@ def _build(args: argparse.Namespace, handbook: Handbook, languages: list[str], l
     manifest = handbook.manifest
     builder.remove_debris(layout)
     try:
-        for lang, result in zip(languages, _render(handbook, languages, layout, args.jobs), strict=True):
+        for lang, result in zip(languages, _render(handbook, languages, layout, args.jobs, args.strict), strict=True):
             _say(f"[{lang}] myst: {len(result.written)} written, {len(result.unchanged)} unchanged"
                  + (f", {len(result.removed)} removed" if result.removed else ""))
     except DiagnosticError as exc:

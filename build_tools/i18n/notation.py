@@ -230,6 +230,15 @@ def _role_problems(source: str, text: str, source_language: str, language: str) 
             yield f"{mine.kind} {mine.text!r} is not the source's {theirs.text!r}"
 
 
+def unreadable_roles(text: str, source_language: str, language: str) -> Iterator[str]:
+    """The auctions and hands of a translated ``text`` the model cannot read,
+    neither in the translation's notation nor in the original's."""
+    for piece in markup.parse(text):
+        if piece.kind in ("auction", "hand") and _reading(piece.kind, piece.text, piece.options, language) is None \
+                and _reading(piece.kind, piece.text, piece.options, source_language) is None:
+            yield f"{piece.kind} {piece.text!r} is no {piece.kind} the model can read"
+
+
 def _reading(kind: str, text: str, options: str | None, language: str) -> str | None:
     if _profile(language) is None:
         language = "en"

@@ -20,13 +20,14 @@ def published(entry: Entry | None) -> str | None:
     return entry.string
 
 
-def translate(document: Document, language: str, catalog: Catalog | None) -> Document:
+def translate(document: Document, language: str, catalog: Catalog | None,
+              rejected: frozenset[str] = frozenset()) -> Document:
     """``document`` in ``language``, using ``catalog`` (``None``: nothing translated).
 
     An entry is published only when it is translated (not only blanks), not fuzzy,
-    and its ``msgid`` is still the current source text; otherwise the original text
-    stays, and its context is listed in the result's ``untranslated`` so that the
-    page can mark it.
+    and its ``msgid`` is still the current source text, and its context is not
+    ``rejected``; otherwise the original text stays, and its context is listed in
+    the result's ``untranslated`` so that the page can mark it.
     """
     if language == document.language:
         return document
@@ -37,6 +38,9 @@ def translate(document: Document, language: str, catalog: Catalog | None) -> Doc
         entries = {(m.context, m.id): m for m in catalog if m.id and m.context}
 
     def lookup(message: Message) -> str | None:
+        # A rejected entry (one the build found broken) shows the original.
+        if message.context in rejected:
+            return None
         return published(entries.get((message.context, message.text)))
 
     return document.translated(language, lookup)

@@ -227,11 +227,12 @@ CASES = [
              "source/handbook.yaml:7:25: error: document 'ghost' has no file ghost.yaml beside the manifest"),
     # --- translations: reported at the catalog's entry, never at a line of build/myst ---------
     Case("translation-links-to-unknown-id", "translations/en/LC_MESSAGES/mini-rules.po",
-         "See [example 1](#przyklad-1)", "See [example 1](#przyklad-9)", ("build", "--render-only"),
+         "See [example 1](#przyklad-1)", "See [example 1](#przyklad-9)", ("build", "--render-only", "--strict"),
          "translations/en/LC_MESSAGES/mini-rules.po:67:1: error: 'wariant': reference to unknown id 'przyklad-9' "
          "in 'mini-rules'"),
     Case("translation-links-to-unknown-document", "translations/en/LC_MESSAGES/mini-rules.po",
-         "See [example 1](#przyklad-1)", "See [example 1](other-rules#przyklad-1)", ("build", "--render-only"),
+         "See [example 1](#przyklad-1)", "See [example 1](other-rules#przyklad-1)",
+         ("build", "--render-only", "--strict"),
          "translations/en/LC_MESSAGES/mini-rules.po:67:1: error: 'wariant': reference to unknown id 'przyklad-1' "
          "(no document 'other-rules')"),
     # --- the command line ---------------------------------------------------------------
