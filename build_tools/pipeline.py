@@ -182,6 +182,7 @@ def render_language(handbook: Handbook, language: str, out_dir: Path, strict: bo
     """Translate and render one language's pages into ``out_dir``."""
     documents = translate_handbook(handbook, language, strict)
     pages = render_pages(
-        handbook.manifest, documents, language, interface_translations(handbook.translations, language)
+        handbook.manifest, documents, language, interface_translations(handbook.translations, language),
+        {doc.id: doc.title for doc in handbook.documents},
     )
     return write_pages(pages, out_dir)

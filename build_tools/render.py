@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import assert_never
@@ -53,6 +53,9 @@ UI_DOMAIN = "handbook"
 class TranslationStatus:
     translated: int
     total: int
+    #: The original's language in the reader's words, and its title.
+    original_language: str = ""
+    original_title: str = ""
 
     @property
     def percent(self) -> int:
@@ -110,6 +113,14 @@ def _shown(text: str, doc: Document, context: str) -> markup.MyST:
     if not text or context not in doc.untranslated or doc.language == doc.display_language:
         return out
     return markup.MyST(markup.role("hb-lang", lang_tag(doc.language)) + out + markup.role("hb-lang", "/"))
+
+
+def _language_name(code: str, reader: str) -> str:
+    """The language ``code`` in the reader's language ("polski" → "Polish" for en)."""
+    from babel import Locale
+
+    names = Locale.parse(reader).languages
+    return str(names.get(Locale.parse(code).language, code))
 
 
 def _number(number: str, doc: Document) -> markup.MyST:
@@ -406,8 +417,12 @@ def render_pages(
     documents: Sequence[Document],
     language: str,
     translations: NullTranslations | None = None,
+    originals: Mapping[str, str] | None = None,
 ) -> dict[str, str]:
-    """Every page of one language's site, as ``{file name: MyST text}``."""
+    """Every page of one language's site, as ``{file name: MyST text}``;
+    ``originals`` gives each document's title in its own language, for the
+    notice on a translated page that names and links its original."""
+    originals = originals or {doc.id: doc.id for doc in documents}
     env = environment(translations)
     pages: dict[str, str] = {}
     doc_template = env.get_template("document.md.j2")
@@ -415,7 +430,8 @@ def render_pages(
         status: TranslationStatus | None = None
         if doc.display_language != doc.language:
             total = sum(1 for _ in doc.messages())
-            status = TranslationStatus(total - len(doc.untranslated), total)
+            status = TranslationStatus(total - len(doc.untranslated), total,
+                                       _language_name(doc.language, language), originals.get(doc.id, ""))
         pages[f"{doc.id}.md"] = doc_template.render(doc=doc, translation=status)
     # The index says which documents are originals and which translations (in
     # the reader's words for the original's language), and links the PDF.

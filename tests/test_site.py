@@ -120,7 +120,7 @@ def test_untranslated_texts_are_marked_in_the_translation(mini_site: Path) -> No
     markers = with_class(page, "hb-untranslated")
     assert [(tag, text) for tag, _, text in markers] == [("p", "not yet translated")] * 2
     assert [text.strip() for _, attrs, text in page if attrs.get("lang") == "pl" and "hreflang" not in attrs] == [
-        "2♣ – precision", "Odpowiedź nowym kolorem po wejściu."]
+        "Zasady próbne", "2♣ – precision", "Odpowiedź nowym kolorem po wejściu."]  # (the original's title first)
     text = page_text(mini_site / "site" / "en" / "mini-rules.html")
     assert "Odpowiedź nowym kolorem po wejściu." in text  # shown in the original
     assert "2♣ – precision" in text and "Precision" not in text.replace("2♣ – precision", "")
@@ -185,7 +185,7 @@ def test_a_failed_build_leaves_the_published_site_alone(tmp_path: Path) -> None:
     before = {p: p.read_bytes() for p in (build / "site").rglob("*.html")}
     catalog = tmp_path / "mini" / "translations" / "en" / "LC_MESSAGES" / "mini-rules.po"
     catalog.write_text(catalog.read_text(encoding="utf-8") + '\nmsgid "broken\n', encoding="utf-8")
-    failed = run_handbook(*args)
+    failed = run_handbook(*args, "--strict")  # (without --strict the original would be shown)
     assert failed.returncode == 1
     assert re.search(r"mini-rules\.po:\d+:\d+: error: catalog syntax: string not closed", failed.stderr)
     assert {p: p.read_bytes() for p in (build / "site").rglob("*.html")} == before
@@ -206,3 +206,12 @@ def test_a_page_sphinx_rejected_is_read_again_next_time(tmp_path: Path) -> None:
     for _ in range(2):
         with pytest.raises(BuildFailed, match="failed"):
             build_html("pl", layout)
+
+
+def test_a_translated_page_says_the_original_prevails_and_links_it(mini_site: Path) -> None:
+    html = (mini_site / "site" / "en" / "mini-rules.html").read_text(encoding="utf-8")
+    assert ('This is a translation; the original (Polish) prevails: <a class="hb-original reference external" '
+            'href="../pl/mini-rules.html"><span lang="pl">Zasady próbne</span></a>') in html
+    assert (mini_site / "site" / "pl" / "mini-rules.html").is_file()  # where the link lands
+    original = (mini_site / "site" / "pl" / "mini-rules.html").read_text(encoding="utf-8")
+    assert "hb-original" not in original  # the original says no such thing of itself

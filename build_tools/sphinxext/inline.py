@@ -69,6 +69,23 @@ def verdict_role(
     return [badge], []
 
 
+def original_role(
+    name: str, rawtext: str, text: str, lineno: int, inliner: Inliner,
+    options: dict[str, Any] | None = None, content: list[str] | None = None,
+) -> Roles:
+    """``{hb-original}`pl|pzbs-alert-rules|Zasady alertowania``` : the title of
+    a translated document's original, in its own language, linked on the site to
+    the original's page (``../pl/pzbs-alert-rules.html``); in print, the title."""
+    from build_tools.sphinxext.untranslated import original
+
+    language, document, title = (role_text(text).split("|", 2) + ["", ""])[:3]
+    shown = original(title, title, lang=language.replace("_", "-"))
+    if inliner.document.settings.env.app.builder.format != "html":
+        return [nodes.emphasis("", "", shown)], []
+    link = nodes.reference("", "", shown, refuri=f"../{language}/{document}.html", classes=["hb-original"])
+    return [link], []
+
+
 def _span(css: str) -> Any:
     def role(
         name: str, rawtext: str, text: str, lineno: int, inliner: Inliner,
@@ -116,6 +133,7 @@ def register_labels(app: Sphinx, doctree: nodes.document) -> None:
 def setup_inline(app: Sphinx) -> None:
     app.add_role("hb-ref", ref_role)
     app.add_role("hb-verdict", verdict_role)
+    app.add_role("hb-original", original_role)
     app.add_role("hb-inline-auction", auction_role)
     for kind in ("inline-hand", "default", "leaf", "page", "editorial", "alert", "vulnerable", "query"):
         app.add_role(f"hb-{kind}", _span(f"hb-{kind}"))
