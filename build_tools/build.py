@@ -44,6 +44,7 @@ class Layout:
     root: Path  # the repository: conf.py lives here
     build: Path
     source: Path  # the YAML documents and handbook.yaml
+    translations: Path | None = None  # the catalogs (default: the repository's)
 
     def myst(self, lang: str) -> Path:
         return self.build / "myst" / lang
@@ -96,6 +97,8 @@ def _sphinx_env(lang: str, layout: Layout) -> dict[str, str]:
     env = dict(os.environ)
     env["HANDBOOK_LANGUAGE"] = lang
     env["HANDBOOK_SOURCE"] = str(layout.source)
+    if layout.translations is not None:  # the theme's words are translated from handbook.po
+        env["HANDBOOK_TRANSLATIONS"] = str(layout.translations)
     return env
 
 

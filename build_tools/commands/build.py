@@ -80,7 +80,8 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         return usage_error(str(exc))
     _say(f"handbook: {len(handbook.documents)} documents valid, {checked} examples checked")
-    layout = builder.Layout(root=builder.ROOT, build=args.build_dir.resolve(), source=args.source.resolve())
+    layout = builder.Layout(root=builder.ROOT, build=args.build_dir.resolve(), source=args.source.resolve(),
+                            translations=args.translations.resolve())
 
     def waiting(pid: int | None) -> None:
         _say(f"handbook: waiting for another build in {display_path(layout.build)}/ "

@@ -36,6 +36,10 @@ def extract_interface(templates: Path, language: str = "") -> polib.POFile:
             # The template, not the line: a change of a template's layout would
             # otherwise rewrite the locations of every interface catalog.
             catalog.add(message, "", locations=[(path.name, 0)], auto_comments=comments, context=context)
+    from build_tools.sphinxext.theme_words import THEME_WORDS
+
+    for word, where in THEME_WORDS.items():
+        catalog.add(word, "", locations=[("furo", 0)], auto_comments=[f"The theme's word: {where}."])
     po = new_catalog(language, "handbook")
     for collected in catalog:
         if not collected.id:

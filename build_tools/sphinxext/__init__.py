@@ -21,6 +21,7 @@ from build_tools.sphinxext.points import setup_points
 from build_tools.sphinxext.search import setup_search
 from build_tools.sphinxext.suits import setup_suits
 from build_tools.sphinxext.tables import setup_tables
+from build_tools.sphinxext.theme_words import setup_theme_words
 from build_tools.sphinxext.untranslated import setup_untranslated
 
 
@@ -30,6 +31,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     setup_suits(app)
     setup_breaks(app)
     setup_untranslated(app)
+    setup_theme_words(app)
     setup_examples(app)
     setup_inline(app)
     setup_tables(app)
