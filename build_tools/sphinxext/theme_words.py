@@ -62,9 +62,9 @@ def translate_page(page: str, words: dict[str, str]) -> str:
         piece = pieces[n]
         for word, translation in words.items():
             attribute, text = _patterns(word)
-            shown = html.escape(translation)
-            piece = attribute.sub(lambda m, s=shown: m.group(1) + s + '"', piece)
-            piece = text.sub(lambda m, s=shown: m.group(1) + s + m.group(2), piece)
+            shown = html.escape(translation).replace("\\", "\\\\")  # a template for re.sub
+            piece = attribute.sub(r"\g<1>" + shown + '"', piece)
+            piece = text.sub(r"\g<1>" + shown + r"\g<2>", piece)
         pieces[n] = piece
     return "".join(pieces)
 
