@@ -16,6 +16,7 @@ from __future__ import annotations
 import ctypes
 import errno
 import hashlib
+import json
 import os
 import re
 import shutil
@@ -529,6 +530,11 @@ def _copy_tree(src: Path, dst: Path) -> None:
                 shutil.copyfile(Path(folder) / name, here / name)
 
 
+#: The translation status of every document and language, written by the render
+#: stage and published as ``status.html`` beside the root page.
+STATUS = "translation-status.json"
+
+
 def _assemble(tree: Path, layout: Layout, manifest: Manifest, languages: Sequence[str]) -> None:
     tree.mkdir()
     entries = []
@@ -546,11 +552,23 @@ def _assemble(tree: Path, layout: Layout, manifest: Manifest, languages: Sequenc
             "pdf": f"pdf/{pdf.name}" if has_pdf else "",
         })
     env = SandboxedEnvironment(loader=FileSystemLoader(TEMPLATES), undefined=StrictUndefined, autoescape=True)
+    status = layout.build / STATUS
+    rows = json.loads(status.read_text(encoding="utf-8"))["catalogs"] if status.exists() else []
+    favicon = f"{languages[0]}/_static/favicon.svg"
+    titles = {lang: manifest.title(lang) for lang in manifest.languages}
     page = env.get_template("site-index.html.j2").render(
-        languages=entries, titles={lang: manifest.title(lang) for lang in manifest.languages},
-        default_language=languages[0], favicon=f"{languages[0]}/_static/favicon.svg",
+        languages=entries, titles=titles, default_language=languages[0], favicon=favicon, status=bool(rows),
     )
     (tree / "index.html").write_text(page, encoding="utf-8")
+    if rows:
+        names = {code: LANGUAGE_NAMES.get(code, code) for code in manifest.languages}
+        documents = [*manifest.documents, "handbook"]  # the manifest's order, the pages' own words last
+        table = {(r["document"], r["language"]): r for r in rows}
+        page = env.get_template("site-status.html.j2").render(
+            title=titles.get("en", titles[languages[0]]), favicon=favicon, documents=documents,
+            languages=list(manifest.languages), names=names, table=table, published=set(languages),
+        )
+        (tree / "status.html").write_text(page, encoding="utf-8")
 
 
 def _switch(site: Path, tree: Path) -> None:

@@ -215,3 +215,13 @@ def test_a_translated_page_says_the_original_prevails_and_links_it(mini_site: Pa
     assert (mini_site / "site" / "pl" / "mini-rules.html").is_file()  # where the link lands
     original = (mini_site / "site" / "pl" / "mini-rules.html").read_text(encoding="utf-8")
     assert "hb-original" not in original  # the original says no such thing of itself
+
+
+def test_the_root_page_links_a_translation_status_page(mini_site: Path) -> None:
+    root = (mini_site / "site" / "index.html").read_text(encoding="utf-8")
+    assert '<a href="status.html">Translation status</a>' in root
+    page = parse(mini_site / "site" / "status.html")
+    cells = [(tag, attrs.get("class"), text.strip()) for tag, attrs, text in page if tag in ("td", "th")]
+    # mini-rules: the Polish original; 15 of its 17 texts in English, one fuzzy.
+    row = cells[cells.index(("th", None, "mini-rules")):][:3]
+    assert row == [("th", None, "mini-rules"), ("td", "original", "original"), ("td", "partial", "88 % (1 fuzzy)")]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import json
 import os
 import sys
 import time
@@ -30,6 +31,7 @@ from build_tools.commands._common import (
     usage_error,
 )
 from build_tools.diagnostics import DiagnosticError
+from build_tools.files import write_if_changed
 from build_tools.loader import Manifest, display_path
 from build_tools.pipeline import Handbook, check_examples, check_verdicts, load_handbook, render_language
 from build_tools.render import RenderResult
@@ -109,6 +111,12 @@ def _build(args: argparse.Namespace, handbook: Handbook, languages: list[str], l
         for lang, result in zip(languages, _render(handbook, languages, layout, args.jobs, args.strict), strict=True):
             _say(f"[{lang}] myst: {len(result.written)} written, {len(result.unchanged)} unchanged"
                  + (f", {len(result.removed)} removed" if result.removed else ""))
+        # The status page of the published site (see build.STATUS).
+        from build_tools.i18n.stats import catalog_stats
+
+        status = json.dumps({"catalogs": catalog_stats(handbook, list(manifest.languages))},
+                            ensure_ascii=False, indent=1)
+        write_if_changed(layout.build / builder.STATUS, status.encode("utf-8"))
     except DiagnosticError as exc:
         return report(exc)
     if args.render_only:

@@ -33,6 +33,7 @@ from build_tools.i18n import catalog_path, extract, read_catalog, translate, upd
 from build_tools.i18n.catalogs import read_po_file
 from build_tools.i18n.interface import extract_interface
 from build_tools.i18n.lint import blank, format_problems, lint
+from build_tools.i18n.stats import catalog_stats
 from build_tools.i18n.pofile import Entry, PoFile, shorten
 from build_tools.loader import display_path
 from build_tools.pipeline import Handbook, load_handbook
@@ -103,38 +104,10 @@ def _update(handbook: Handbook, languages: list[str], check_only: bool) -> int:
 
 
 def _stats(handbook: Handbook, languages: list[str], as_json: bool) -> int:
-    """What is translated, as the build counts it: a fuzzy or blank entry is
-    not, and an entry made from an older text (its msgid no longer the
-    element's text) is not either."""
+    """What is translated, as the build counts it (see :mod:`build_tools.i18n.stats`)."""
     import json
-    from typing import Any
 
-    rows: list[dict[str, Any]] = []
-    interface = extract_interface(TEMPLATES)
-    for lang in languages:
-        for doc in handbook.documents:
-            if doc.language == lang:
-                continue
-            path = catalog_path(handbook.translations, lang, doc.id)
-            catalog = read_catalog(path) if path.exists() else None
-            total = sum(1 for _ in doc.messages())
-            missing = translate(doc, lang, catalog).untranslated
-            current = {(m.context, m.text) for m in doc.messages()}
-            fuzzy = sum(1 for m in catalog or () if m.id and m.fuzzy and (m.context, str(m.id)) in current)
-            rows.append({"document": doc.id, "language": lang, "total": total,
-                         "translated": total - len(missing), "fuzzy": fuzzy,
-                         "untranslated": len(missing) - fuzzy,
-                         "obsolete": len(catalog.obsolete) if catalog is not None else 0})
-        if lang != "en":
-            path = catalog_path(handbook.translations, lang, UI_DOMAIN)
-            catalog = read_catalog(path) if path.exists() else None
-            wanted = {e.msgid for e in interface}
-            done = {str(m.id) for m in catalog or () if m.id and not m.fuzzy and str(m.string or "").strip()}
-            fuzzy = sum(1 for m in catalog or () if m.id and m.fuzzy and str(m.id) in wanted)
-            rows.append({"document": UI_DOMAIN, "language": lang, "total": len(wanted),
-                         "translated": len(wanted & done), "fuzzy": fuzzy,
-                         "untranslated": len(wanted - done) - fuzzy,
-                         "obsolete": len(catalog.obsolete) if catalog is not None else 0})
+    rows = catalog_stats(handbook, languages)
     if as_json:
         print(json.dumps({"catalogs": rows}, ensure_ascii=False, indent=1))
         return 0
