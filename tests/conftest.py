@@ -92,6 +92,19 @@ def real_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     yield build / "site"
 
 
+@pytest.fixture(scope="session")
+def untranslated_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The real documents with no translation at all, English and Polish sites:
+    every page of another language's document shows its original text (the
+    real handbook's are, or will be, translated)."""
+    build = tmp_path_factory.mktemp("untranslated-build")
+    empty = tmp_path_factory.mktemp("no-translations")
+    result = run_handbook("build", "--html", "-l", "en", "-l", "pl", "--source", str(ROOT / "source"),
+                          "--translations", str(empty), "--build-dir", str(build))
+    assert result.returncode == 0, result.stdout + result.stderr
+    return build / "site"
+
+
 #: Headless Chromium as root on a closed network (shared/notes/browser-tests.md).
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

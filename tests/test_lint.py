@@ -29,6 +29,10 @@ CASES = [
      ["calls differ: the source has 1♣, the translation has 1♦",
       "suits differ: the source has ♣, the translation has ♦"]),
     ("sv", "med bra hjärterfärg", "en", "with a good heart suit", []),
+    # A Spanish "H" counts points: "7 H" is no 7♥ (a single Latin letter is a strain in English only).
+    ("es", "una mano de 4 a 7 H con palo sexto", "en", "a hand of 4 to 7 HCP with a six-card suit", []),
+    ("ru", "Трефа согласовывается", "en", "Clubs are agreed", []),
+    ("zh", "第一类是全国桥牌A 类俱乐部联赛", "en", "The first category is the National Bridge Class A Club League", []),
     ("es", "5+ corazones/picas", "pl", "5+ kierów/pików", []),
     ("pl", "Zob. [punkt 2](#odpowiedzi).", "en", "See point 2.",
      ["links differ: the source links to odpowiedzi, the translation to nothing"]),

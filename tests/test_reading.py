@@ -39,6 +39,13 @@ def handbook(real_site: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
+def originals(untranslated_site: Path) -> Iterator[str]:
+    """The real documents untranslated (English and Polish sites), served."""
+    with serve(untranslated_site) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
 def mini(mini_site: Path) -> Iterator[str]:
     """The fixture handbook (its English page is partly translated), served."""
     with serve(mini_site / "site") as url:
@@ -79,8 +86,8 @@ _LANG_OF_TEXT = """(pattern) => {
     ("en/russian-system-notes.html", r"\p{Script=Cyrillic}", "ru"),
     ("pl/cba-bidding-systems.html", r"\p{Script=Han}", "zh-CN"),
 ])
-def test_text_in_the_original_carries_its_language(handbook: str, page, path: str, script: str, lang: str) -> None:  # type: ignore[no-untyped-def]
-    page.goto(f"{handbook}/{path}")
+def test_text_in_the_original_carries_its_language(originals: str, page, path: str, script: str, lang: str) -> None:  # type: ignore[no-untyped-def]
+    page.goto(f"{originals}/{path}")
     texts = page.evaluate(_LANG_OF_TEXT, script)
     assert len(texts) > 50
     wrong = [(found, text) for found, text in texts if found != lang]
@@ -102,15 +109,15 @@ def _fonts(page, selectors: tuple[str, ...]) -> set[str]:  # type: ignore[no-unt
     return fonts
 
 
-def test_chinese_on_another_languages_page_is_set_in_a_chinese_face(handbook: str, page) -> None:  # type: ignore[no-untyped-def]
-    page.goto(f"{handbook}/en/cba-bidding-systems.html")
+def test_chinese_on_another_languages_page_is_set_in_a_chinese_face(originals: str, page) -> None:  # type: ignore[no-untyped-def]
+    page.goto(f"{originals}/en/cba-bidding-systems.html")
     # The page's text, its title, and the sidebar's entry of the Chinese document.
     fonts = _fonts(page, ("article p[lang='zh-CN']", "article h1", ".sidebar-tree .current > a"))
     # Before: AR PL KaitiM GB, a brush script.
     assert not any("AR PL" in family or "Kaiti" in family for family in fonts), fonts
     assert "Noto Sans CJK SC" in fonts, fonts
     # Latin and Cyrillic letters keep the page's face, not the CJK font's.
-    page.goto(f"{handbook}/en/russian-system-notes.html")
+    page.goto(f"{originals}/en/russian-system-notes.html")
     assert not any("CJK" in family for family in _fonts(page, ("article p[lang='ru']", "article h1"))), fonts
 
 
@@ -124,8 +131,8 @@ _NOTICES = """() => {
 }"""
 
 
-def test_a_wholly_untranslated_page_gets_one_notice_per_section_not_per_element(handbook: str, page) -> None:  # type: ignore[no-untyped-def]
-    page.goto(f"{handbook}/en/russian-system-notes.html")
+def test_a_wholly_untranslated_page_gets_one_notice_per_section_not_per_element(originals: str, page) -> None:  # type: ignore[no-untyped-def]
+    page.goto(f"{originals}/en/russian-system-notes.html")
     found = page.evaluate(_NOTICES)
     # Before: 278 badges, in headings, the issuer's name and table cells.
     assert 1 <= found["count"] <= 30, found
@@ -140,7 +147,8 @@ def test_a_partly_translated_page_marks_each_untranslated_block_once(mini: str, 
     # Two texts lack a translation: the point "a)" and the first example's caption.
     assert found == {"count": 2, "tags": ["P"], "inside": 0}
     lang = page.evaluate("() => [...document.querySelectorAll('article [lang=pl]')].map(e => e.textContent.trim())")
-    assert lang == ["2♣ – precision", "Odpowiedź nowym kolorem po wejściu."]
+    # (and the original's title, in the notice that the original prevails)
+    assert lang == ["Zasady próbne", "2♣ – precision", "Odpowiedź nowym kolorem po wejściu."]
 
 
 @pytest.mark.parametrize("path", [

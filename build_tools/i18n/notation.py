@@ -19,7 +19,6 @@ from functools import cache
 from build_tools import diagrams, markup
 from build_tools.bridge import BridgeError
 from build_tools.bridge.notation import PROFILES, Profile
-from build_tools.document import LANGUAGE_NAMES
 
 _SYMBOL = {"♣": "♣", "♦": "♦", "♥": "♥", "♠": "♠"}
 _STRAIN_SYMBOL = ("♣", "♦", "♥", "♠", "NT")
@@ -62,18 +61,20 @@ def _strain_spellings(language: str) -> dict[str, str]:
 
 
 @cache
-def _all_spellings() -> dict[str, set[str]]:
-    """Every strain spelling of every language, and the languages that write it."""
-    out: dict[str, set[str]] = {}
+def _readable(language: str) -> dict[str, str]:
+    """The strain spellings read in a text of ``language``: its own, and every
+    other language's but a single Latin letter (English ``H`` is hearts in
+    ``2H``, but a Spanish "4 a 7 H" counts points)."""
+    out: dict[str, str] = {}
     for code in PROFILES:
-        for word in _strain_spellings(code):
-            out.setdefault(word, set()).add(code)
+        out.update((w, s) for w, s in _strain_spellings(code).items() if not (len(w) == 1 and w.isascii()))
+    out.update(_strain_spellings(language))
     return out
 
 
 @cache
-def _call_pattern() -> re.Pattern[str]:
-    words = sorted(_all_spellings(), key=len, reverse=True)
+def _call_pattern(language: str) -> re.Pattern[str]:
+    words = sorted(_readable(language), key=len, reverse=True)
     # A level, an optional space, a strain spelling that is not the start of a
     # longer word ("3 тб" is 3♣ and a ♦, "1 пик" is no call).
     # Russian joins alternatives ("4чп": 4♥ or 4♠), so suit letters may follow.
@@ -90,7 +91,16 @@ def _suit_pattern(language: str) -> re.Pattern[str]:
         parts.append(r"(?P<card>(?<=(?<![^\W\d_])[ТКДВ])[тбчп](?![^\W\d_]))")  # "Кч": the king of hearts
     boundary, end = ("", "") if code == "zh" else (r"(?<!\w)", r"(?!\w)")
     for n, pattern in enumerate(_SUIT_WORDS.get(code, {})):
-        parts.append(f"(?P<word{n}>{boundary}(?:{pattern}){end})")
+        # Case: "Трефа" opening a Russian sentence is clubs; "Club League" is no
+        # suit, "Clubs are agreed" is; a Polish "Kara" is a penalty (and "kara" may
+        # be diamonds), so Polish counts words in lower case only.
+        if code == "pl":
+            scoped = f"(?:{pattern})"
+        elif code == "en":
+            scoped = f"(?:(?:{pattern})|(?:^|(?<=[.;:!?] ))(?i:{pattern}))"
+        else:
+            scoped = f"(?i:{pattern})"
+        parts.append(f"(?P<word{n}>{boundary}{scoped}{end})")
     return re.compile("|".join(parts))
 
 
@@ -108,19 +118,9 @@ def calls(text: str, language: str) -> Counter[str]:
     ['3♣']
     """
     found: Counter[str] = Counter()
-    for match in _call_pattern().finditer(_prose(text)):
-        symbol = {**_strain_spellings(language), **_foreign()}.get(match.group(2))
-        if symbol is not None:
-            found[match.group(1) + symbol] += 1
+    for match in _call_pattern(language).finditer(_prose(text)):
+        found[match.group(1) + _readable(language)[match.group(2)]] += 1
     return found
-
-
-@cache
-def _foreign() -> dict[str, str]:
-    out: dict[str, str] = {}
-    for code in PROFILES:
-        out.update(_strain_spellings(code))
-    return out
 
 
 def suits(text: str, language: str) -> Counter[str]:
@@ -159,17 +159,12 @@ def markup_problems(source: str, text: str, source_language: str, language: str)
             yield f"unbalanced '{source_char}{char}' in the translation"
     if text.count("`") != source.count("`") or text.count("{") != source.count("{"):
         yield "an inline role is broken or missing ({auction}`...` and {hand}`...` must stay whole)"
-    spellings = _all_spellings()
     own = _strain_spellings(language)
-    for match in _call_pattern().finditer(_prose(text)):
+    for match in _call_pattern(language).finditer(_prose(text)):
         written = match.group(2)
         if written not in own:
-            owners = ", ".join(LANGUAGE_NAMES.get(c, c) for c in sorted(_owners(spellings[written])))
             yield (f"call '{match.group()}' is not in {_language_name(language)} notation "
-                   f"(write {match.group(1)}{_spelling(_foreign()[written], language)}; '{written}' is {owners})"
-                   if False else
-                   f"call '{match.group()}' is not in {_language_name(language)} notation "
-                   f"(write {match.group(1)}{_spelling(_foreign()[written], language)})")
+                   f"(write {match.group(1)}{_spelling(_readable(language)[written], language)})")
     wanted_calls, got_calls = calls(source, source_language), calls(text, language)
     if wanted_calls != got_calls:
         yield (f"calls differ: the source has {_listed(wanted_calls - got_calls)}, "
@@ -178,11 +173,6 @@ def markup_problems(source: str, text: str, source_language: str, language: str)
     if wanted_suits != got_suits:
         yield (f"suits differ: the source has {''.join(sorted((wanted_suits - got_suits).elements())) or 'none more'}, "
                f"the translation has {''.join(sorted((got_suits - wanted_suits).elements())) or 'none more'}")
-
-
-def _owners(codes: set[str]) -> list[str]:
-    names = {"zh": "zh_CN"}
-    return [names.get(c, c) for c in codes]
 
 
 def _listed(counter: Counter[str]) -> str:
