@@ -107,10 +107,13 @@ def _stats(handbook: Handbook, languages: list[str], as_json: bool) -> int:
     """What is translated, as the build counts it (see :mod:`build_tools.i18n.stats`)."""
     import json
 
-    rows = catalog_stats(handbook, languages)
+    problems: list[Diagnostic] = []
+    rows = catalog_stats(handbook, languages, problems)
+    for problem in problems:  # such a catalog counts as empty, as the build shows it
+        print(problem, file=sys.stderr)
     if as_json:
         print(json.dumps({"catalogs": rows}, ensure_ascii=False, indent=1))
-        return 0
+        return 1 if problems else 0
     width = max((len(r["document"]) for r in rows), default=8)
     print(f"{'document':<{width}}  lang    done  translated  fuzzy  untranslated  obsolete")
     for r in rows:
@@ -123,7 +126,7 @@ def _stats(handbook: Handbook, languages: list[str], as_json: bool) -> int:
     pairs = sum(1 for r in rows if r["document"] != UI_DOMAIN)
     print(f"all: {translated} of {total} texts translated ({100 * translated // max(1, total)} %); "
           f"{complete} of {pairs} document translations complete")
-    return 0
+    return 1 if problems else 0
 
 
 def _check(handbook: Handbook, languages: list[str], strict: bool) -> int:

@@ -87,7 +87,7 @@ def _suit_pattern(language: str) -> re.Pattern[str]:
     parts = ["(?P<symbol>[♣♦♥♠])"]
     if code == "ru":  # "синглет тб", "4чп": suit letters standing alone or after a level
         # ("т.к.", "т.е.", "т. д." are abbreviations, not clubs)
-        parts.append(r"(?P<letters>(?<![^\W\d_])[тбчп]{1,4}(?![^\W\d_])(?!\.\s?[а-яё]\.))")
+        parts.append(r"(?P<letters>(?<![^\W\d_])(?<![а-яё]\.)(?<![а-яё]\.\s)[тбчп]{1,4}(?![^\W\d_])(?!\.\s?[а-яё]\.))")
         parts.append(r"(?P<card>(?<=(?<![^\W\d_])[ТКДВ])[тбчп](?![^\W\d_]))")  # "Кч": the king of hearts
     boundary, end = ("", "") if code == "zh" else (r"(?<!\w)", r"(?!\w)")
     for n, pattern in enumerate(_SUIT_WORDS.get(code, {})):

@@ -364,6 +364,10 @@ class _Parser:
             self._string(token)
 
     def _comment(self, token: _Comment) -> None:
+        if self.previous:
+            # GNU gettext takes the '#|' lines as the last comments of an entry.
+            self.error(token.line, 1, "comment after a '#|' line (the previous text comes last, "
+                       "just before msgctxt or msgid)")
         self._break(token.line)
         self.comments.append((token.line, token.text))
 
@@ -391,6 +395,9 @@ class _Parser:
         self._break(token.field.line)
         if token.segment is not None:
             token.field.segments.append(token.segment)
+        if any(f.keyword == token.field.keyword for f in self.previous):
+            self.error(token.field.line, token.field.column, f"a second '#| {token.field.keyword}' "
+                       "(an entry has one previous text)")
         self.previous.append(token.field)
         self.previous_target = token.field
 
@@ -430,6 +437,14 @@ class _Parser:
                 else:
                     self._incomplete(current)
                     self.current = None
+            if self.previous and not any(f.keyword == "msgid" for f in self.previous):
+                self.error(self.previous[0].line, self.previous[0].column,
+                           "a previous text ('#|') without its '#| msgid'")
+            mixed = [f for f in self.previous if f.obsolete != new.obsolete]
+            if mixed:
+                # GNU gettext: "inconsistent use of #~"
+                self.error(mixed[0].line, mixed[0].column, "a previous text ('#|' or '#~|') of another kind "
+                           "than its entry: an obsolete entry takes '#~|', a current one '#|'")
             self.current = Entry(self.comments, self.previous, new.obsolete, [new])
             self.comments, self.previous = [], []
             self.target, self.skipping = new, False
@@ -702,6 +717,14 @@ the line ends before its closing '"'
         body = entries[1:]
     elif not entries:
         _apply_comments_only(catalog, parser.comments)
+    header = next((e for e in entries if e.is_header), None)
+    named = header is not None and bool(
+        re.search(r"charset\s*=", header.translations[0].text if header.translations else "", re.IGNORECASE))
+    if not named and not data.isascii():
+        # GNU gettext (msgfmt, msgmerge) reads non-ASCII text only under a charset it is told.
+        line = header.line if header is not None else 1
+        lexer.error(line, 1, "the catalog holds non-ASCII text but its header names no charset "
+                    "(add \"Content-Type: text/plain; charset=UTF-8\\n\" to the header)")
     for entry in body:
         if entry.msgid == "":
             continue  # reported

@@ -4,8 +4,12 @@ from an older text (its msgid no longer the element's text)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+from babel.messages.catalog import Catalog
+
+from build_tools.diagnostics import Diagnostic, DiagnosticError
 from build_tools.i18n.catalogs import catalog_path, read_catalog
 from build_tools.i18n.interface import extract_interface
 from build_tools.i18n.translate import translate
@@ -13,18 +17,31 @@ from build_tools.pipeline import Handbook
 from build_tools.render import TEMPLATES, UI_DOMAIN
 
 
-def catalog_stats(handbook: Handbook, languages: list[str]) -> list[dict[str, Any]]:
+def catalog_stats(handbook: Handbook, languages: list[str],
+                  problems: list[Diagnostic] | None = None) -> list[dict[str, Any]]:
     """One row per document and language (and the interface catalog ``handbook``
     of each language but English): total, translated, fuzzy, untranslated and
-    obsolete entries."""
+    obsolete entries. A catalog that cannot be read counts as empty, as the
+    build shows it; its problems are added to ``problems``."""
     rows: list[dict[str, Any]] = []
+
+    def read(path: Path) -> Catalog | None:
+        if not path.exists():
+            return None
+        try:
+            return read_catalog(path)
+        except DiagnosticError as exc:
+            if problems is not None:
+                problems.extend(exc.diagnostics)
+            return None
+
     interface = extract_interface(TEMPLATES)
     for lang in languages:
         for doc in handbook.documents:
             if doc.language == lang:
                 continue
             path = catalog_path(handbook.translations, lang, doc.id)
-            catalog = read_catalog(path) if path.exists() else None
+            catalog = read(path)
             total = sum(1 for _ in doc.messages())
             missing = translate(doc, lang, catalog).untranslated
             current = {(m.context, m.text) for m in doc.messages()}
@@ -35,7 +52,7 @@ def catalog_stats(handbook: Handbook, languages: list[str]) -> list[dict[str, An
                          "obsolete": len(catalog.obsolete) if catalog is not None else 0})
         if lang != "en":
             path = catalog_path(handbook.translations, lang, UI_DOMAIN)
-            catalog = read_catalog(path) if path.exists() else None
+            catalog = read(path)
             wanted = {e.msgid for e in interface}
             done = {str(m.id) for m in catalog or () if m.id and not m.fuzzy and str(m.string or "").strip()}
             fuzzy = sum(1 for m in catalog or () if m.id and m.fuzzy and str(m.id) in wanted)

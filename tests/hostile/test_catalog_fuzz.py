@@ -161,3 +161,26 @@ def test_what_is_accepted_babel_reads_the_same_way(data: bytes) -> None:
 
 def _messages(catalog: Any) -> list[tuple[Any, ...]]:
     return [(m.context, m.id, m.string, m.fuzzy) for m in catalog if m.id]
+
+
+@pytest.mark.parametrize(("po", "expected"), [
+    # Each a file GNU msgcat refuses, found by the fuzzing above: the reader
+    # refuses it too, at its line, rather than `i18n update` failing inside msgcat.
+    ('#| msgid "old"\n# a comment\nmsgctxt "a"\nmsgid "x"\nmsgstr "y"\n',
+     "x.po:2:1: error: catalog syntax: comment after a '#|' line (the previous text comes last, just before "
+     "msgctxt or msgid)"),
+    ('#| msgid "old"\n#| msgid "older"\nmsgctxt "a"\nmsgid "x"\nmsgstr "y"\n',
+     "x.po:2:4: error: catalog syntax: a second '#| msgid' (an entry has one previous text)"),
+    ('#| msgctxt "p"\nmsgctxt "a"\nmsgid "x"\nmsgstr "y"\n',
+     "x.po:1:4: error: catalog syntax: a previous text ('#|') without its '#| msgid'"),
+    ('#~| msgid "old"\nmsgctxt "a"\nmsgid "x"\nmsgstr "y"\n',
+     "x.po:1:5: error: catalog syntax: a previous text ('#|' or '#~|') of another kind than its entry: an obsolete "
+     "entry takes '#~|', a current one '#|'"),
+    ('msgctxt "a"\nmsgid "zażółć"\nmsgstr "x"\n',
+     "x.po:1:1: error: the catalog holds non-ASCII text but its header names no charset (add "
+     "\"Content-Type: text/plain; charset=UTF-8\\n\" to the header)"),
+])
+def test_what_gnu_gettext_refuses_is_refused_at_its_line(po: str, expected: str) -> None:
+    with pytest.raises(DiagnosticError) as info:
+        parse_po(po.encode("utf-8"), "x.po")
+    assert str(info.value.diagnostics[0]) == expected
