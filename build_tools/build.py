@@ -31,7 +31,7 @@ from pathlib import Path
 from jinja2 import FileSystemLoader, StrictUndefined
 from jinja2.sandbox import SandboxedEnvironment
 
-from build_tools.document import LANGUAGE_NAMES
+from build_tools.document import language_name
 from build_tools.loader import Manifest, display_path
 from build_tools.render import TEMPLATES
 
@@ -547,7 +547,7 @@ def _assemble(tree: Path, layout: Layout, manifest: Manifest, languages: Sequenc
             shutil.copyfile(pdf, tree / "pdf" / pdf.name)
         entries.append({
             "code": lang,
-            "name": LANGUAGE_NAMES.get(lang, lang),
+            "name": language_name(lang),
             "title": manifest.title(lang),
             "pdf": f"pdf/{pdf.name}" if has_pdf else "",
         })
@@ -561,7 +561,7 @@ def _assemble(tree: Path, layout: Layout, manifest: Manifest, languages: Sequenc
     )
     (tree / "index.html").write_text(page, encoding="utf-8")
     if rows:
-        names = {code: LANGUAGE_NAMES.get(code, code) for code in manifest.languages}
+        names = {code: language_name(code) for code in manifest.languages}
         documents = [*manifest.documents, "handbook"]  # the manifest's order, the pages' own words last
         table = {(r["document"], r["language"]): r for r in rows}
         page = env.get_template("site-status.html.j2").render(

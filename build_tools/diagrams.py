@@ -207,7 +207,7 @@ def bidding_grid(
     dealer's column (from the first when the dealer is ``?``).
     """
     pattern = notation.profile(language).parse_pattern(text, View(view))
-    shown = notation.profile(reader)
+    shown = notation.display_profile(reader)
     by_call = {call: (text, number) for number, (call, text) in enumerate(notes, 1)}
     written = [_cell(s, shown, *by_call.get(n, ("", 0))) for n, s in enumerate(pattern.slots, 1)]
     if pattern.view is View.PARTNERSHIP and not any(s.opponent for s in pattern.slots):
@@ -241,7 +241,7 @@ def hand_rows(hands: Sequence[tuple[str, str]], language: str, reader: str) -> l
 
     ``hands`` are ``(cards, notation)`` pairs; an empty notation means ``language``.
     """
-    shown = notation.profile(reader)
+    shown = notation.display_profile(reader)
     parsed = [read_hand(cards, written or language) for cards, written in hands]
     return [
         [f"{suit.symbol} {shown.format_holding(hand.holding(suit), '—')}" for hand in parsed]

@@ -39,6 +39,43 @@ LANGUAGE_NAMES: dict[str, str] = {
     "zh_CN": "中文",
 }
 
+
+
+def is_language(code: str) -> bool:
+    """Whether a handbook may be published in ``code``: a gettext locale name
+    (``de``, ``pt_BR``, ``zh_CN``) of a language Babel knows. A document itself
+    is written in one of :data:`LANGUAGES`, whose notation the rule model reads.
+
+    >>> is_language("de"), is_language("zh_CN"), is_language("klingon"), is_language("../x")
+    (True, True, False, False)
+    """
+    import re
+
+    from babel import Locale, UnknownLocaleError
+
+    if not re.fullmatch(r"[a-z]{2,3}(?:_[A-Z]{2})?", code):
+        return False
+    try:
+        Locale.parse(code)
+    except (ValueError, UnknownLocaleError):
+        return False
+    return True
+
+
+def language_name(code: str) -> str:
+    """The name of language ``code`` in itself, for language switchers.
+
+    >>> language_name("ru"), language_name("de"), language_name("fr")
+    ('Русский', 'Deutsch', 'Français')
+    """
+    if code in LANGUAGE_NAMES:
+        return LANGUAGE_NAMES[code]
+    from babel import Locale
+
+    name = Locale.parse(code).get_language_name(code) or code
+    return name[:1].upper() + name[1:]
+
+
 #: The kinds of document the schema knows.
 KINDS: tuple[str, ...] = ("regulation", "convention-description", "table-of-contents")
 

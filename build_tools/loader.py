@@ -28,6 +28,7 @@ from build_tools.diagnostics import Diagnostic, DiagnosticError
 from build_tools.rules.errors import VocabularyError
 from build_tools.document import (
     LANGUAGES,
+    is_language,
     Block,
     CallNote,
     Definition,
@@ -913,8 +914,8 @@ def load_manifest(path: Path) -> Manifest:
 
     languages = []
     for code, node in words(got["languages"], "languages"):
-        if code not in LANGUAGES:
-            reader.error(node, f"unknown language {code!r}; known: {', '.join(LANGUAGES)}")
+        if not is_language(code):
+            reader.error(node, f"unknown language {code!r} (a language code such as pl, de or zh_CN)")
         languages.append(code)
     documents = []
     for doc_id, node in words(got["documents"], "documents"):
@@ -931,7 +932,7 @@ def load_manifest(path: Path) -> Manifest:
         reader.error(title_node, "'title' must map each language to the handbook's title")
     else:
         for key, value in title_node.value:
-            if not isinstance(key, yaml.ScalarNode) or key.value not in LANGUAGES:
+            if not isinstance(key, yaml.ScalarNode) or not is_language(key.value):
                 reader.error(key, f"unknown language {getattr(key, 'value', '')!r} in 'title'"
                              if isinstance(key, yaml.ScalarNode) else "keys of 'title' must be language codes")
             elif key.value in titles:

@@ -8,7 +8,7 @@
 set -eu
 
 TEX_PACKAGES="texlive-xetex texlive-latex-extra texlive-fonts-recommended texlive-lang-chinese
-texlive-lang-cyrillic texlive-lang-polish texlive-lang-spanish texlive-lang-european latexmk
+texlive-lang-cyrillic texlive-lang-polish texlive-lang-spanish texlive-lang-european texlive-lang-german latexmk
 fonts-noto-cjk fonts-noto-core fonts-dejavu-core poppler-utils"
 BROWSER_PACKAGES="chromium"
 GETTEXT_PACKAGES="gettext"
@@ -18,8 +18,9 @@ tex_present() {
         command -v "$tool" >/dev/null 2>&1 || return 1
     done
     # One file from each TeX package the PDFs use.
+    # (hyph-de-1996.tex: German hyphenation, for a handbook that adds German)
     for file in xeCJK.sty polyglossia.sty fncychap.sty newunicodechar.sty russianb.ldf \
-                polish.ldf spanish.ldf swedish.ldf pzdr.tfm; do
+                polish.ldf spanish.ldf swedish.ldf pzdr.tfm hyph-de-1996.tex; do
         [ -n "$(kpsewhich "$file")" ] || return 1
     done
     fonts=$(fc-list : family)

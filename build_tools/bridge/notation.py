@@ -522,4 +522,15 @@ def profile(code: str) -> Profile:
         ) from None
 
 
-__all__ = ["ENGLISH", "PROFILES", "Profile", "View", "profile"]
+def display_profile(code: str) -> Profile:
+    """The notation a reader of language ``code`` sees: the language's own, or
+    for a language without a profile the universal one (suit symbols, ``NT``,
+    ``X``, ``XX``, ``P``: the English profile's).
+
+    >>> display_profile("ru").code, display_profile("de").code
+    ('ru', 'en')
+    """
+    return PROFILES.get(code.strip().lower().split("_")[0].split("-")[0], ENGLISH)
+
+
+__all__ = ["ENGLISH", "PROFILES", "Profile", "View", "display_profile", "profile"]

@@ -13,7 +13,7 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
-from build_tools.document import LANGUAGE_NAMES
+from build_tools.document import language_name
 
 TEMPLATES = Path(__file__).parent / "templates"
 STATIC = Path(__file__).parent / "static"
@@ -28,7 +28,7 @@ def switcher(current: str, languages: list[str], pagename: str) -> list[dict[str
     return [
         {
             "code": code,
-            "name": LANGUAGE_NAMES.get(code, code),
+            "name": language_name(code),
             "url": f"{pagename}.html" if code == current else f"../{code}/{pagename}.html",
             "current": code == current,
         }
