@@ -236,6 +236,43 @@ def bidding_grid(
     return BiddingGrid(TABLE_SEATS, rows, tuple(vul.is_vulnerable(_SEATS[s]) for s in TABLE_SEATS))
 
 
+def inline_auction(text: str, options: str | None, language: str, reader: str) -> str:
+    """An auction written in a sentence, in ``reader``'s notation with suit
+    symbols, in the view it was written in (one side's calls joined by ``-``,
+    the opponents' in parentheses; every call in turn joined by spaces).
+
+    >>> inline_auction("1♣_(Paso)_1♠_(Doblo)", None, "es", "en")
+    '1♣-(P)-1♠-(X)'
+    >>> inline_auction("1т 1ч 1БК", None, "ru", "pl")
+    '1♣-1♥-1BA'
+    >>> inline_auction("1♣ P 2♠", "table", "en", "ru")
+    '1♣ пас 2♠'
+    """
+    setting = inline_setting(options)
+    pattern = notation.profile(language).parse_pattern(text, View(setting.view))
+    shown = notation.display_profile(reader)
+    written = []
+    for slot in pattern.slots:
+        cell = _cell(slot, shown)
+        call = cell.call + cell.mark + (f" ({cell.explanation})" if cell.explanation else "")
+        written.append(f"({call})" if slot.opponent else call)
+    return (" " if pattern.view is View.TABLE else "-").join(written)
+
+
+def inline_hand(text: str, language: str, reader: str) -> str:
+    """A hand written in a sentence, in ``reader``'s notation: suit symbols,
+    the reader's honours, spaces between suits.
+
+    >>> inline_hand("п Т93 ч К10873 б Д32 т 87", "ru", "en")
+    '♠A93 ♥K10873 ♦Q32 ♣87'
+    >>> inline_hand("♠EDxxx ♥xxx ♦Dxxx ♣x", "sv", "pl")
+    '♠ADxxx ♥xxx ♦Dxxx ♣x'
+    """
+    hand = read_hand(text, language)
+    shown = notation.display_profile(reader)
+    return " ".join(f"{suit.symbol}{shown.format_holding(hand.holding(suit), '—')}" for suit in SUITS_HIGH_FIRST)
+
+
 def hand_rows(hands: Sequence[tuple[str, str]], language: str, reader: str) -> list[list[str]]:
     """Four rows (spades first) of one cell per hand: ``"♠ AK76"``, ``"♥ —"``.
 

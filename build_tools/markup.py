@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 # Emphasis opens only where a word starts (start of text, a space, an opening
@@ -183,8 +183,10 @@ def verbatim(value: object) -> MyST:
 finalize = text
 
 
-def to_myst(text: str) -> MyST:
-    """Escape ``text`` for MyST, keeping its inline markup as MyST markup."""
+def to_myst(text: str, inline: Callable[[str, str, str | None], str] | None = None) -> MyST:
+    """Escape ``text`` for MyST, keeping its inline markup as MyST markup;
+    ``inline(kind, text, options)`` may rewrite an auction or hand written in
+    the sentence (into the reader's notation)."""
     out: list[str] = []
     for piece in parse(" ".join(text.split())):
         if piece.kind == "text":
@@ -194,7 +196,8 @@ def to_myst(text: str) -> MyST:
         elif piece.kind == "ref":
             out.append(role("hb-ref", f"{piece.text} <{piece.document}#{piece.target}>"))
         else:
-            out.append(role(f"hb-inline-{piece.kind}", piece.text))
+            shown = inline(piece.kind, piece.text, piece.options) if inline is not None else piece.text
+            out.append(role(f"hb-inline-{piece.kind}", shown))
     return MyST("".join(out))
 
 

@@ -109,7 +109,7 @@ def _shown(text: str, doc: Document, context: str) -> markup.MyST:
     """Document text as MyST; a text shown in the original language (its
     translation missing) between ``hb-lang`` markers naming that language, so
     that it is set, read and hyphenated as that language."""
-    out = markup.to_myst(text)
+    out = markup.to_myst(text, _reader_notation(doc))
     if not text or context not in doc.untranslated or doc.language == doc.display_language:
         return out
     return markup.MyST(markup.role("hb-lang", lang_tag(doc.language)) + out + markup.role("hb-lang", "/"))
@@ -121,6 +121,29 @@ def _language_name(code: str, reader: str) -> str:
 
     names = Locale.parse(reader).languages
     return str(names.get(Locale.parse(code).language, code))
+
+
+def _reader_notation(doc: Document) -> Callable[[str, str, str | None], str] | None:
+    """In a translation, auctions and hands written in a sentence are shown in
+    the reader's notation, as the diagrams are (the original shows them as its
+    issuer wrote them). The translator may have kept the original's notation
+    or written the reader's: both are read; what the model cannot read stays
+    as written."""
+    if doc.language == doc.display_language:
+        return None
+    from build_tools.bridge import BridgeError
+
+    def convert(kind: str, text: str, options: str | None) -> str:
+        for language in (doc.language, doc.display_language):
+            try:
+                if kind == "auction":
+                    return diagrams.inline_auction(text, options, language, doc.display_language)
+                return diagrams.inline_hand(text, language, doc.display_language)
+            except (BridgeError, ValueError):
+                continue
+        return text
+
+    return convert
 
 
 def _number(number: str, doc: Document) -> markup.MyST:

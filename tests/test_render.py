@@ -131,3 +131,25 @@ def test_an_untranslated_title_on_the_index_is_marked_with_its_language() -> Non
     index = pages("en")["index.md"]  # no catalog: title and issuer are the Polish ones
     assert "[{hb-lang}`pl`Zasady próbne{hb-lang}`/`](mini-rules.md)" in index
     assert "Issued by {hb-lang}`pl`Związek Brydżowy Żółwi{hb-lang}`/`" in index
+
+
+def test_auctions_and_hands_in_a_sentence_are_shown_in_the_readers_notation() -> None:
+    import dataclasses
+
+    from build_tools.document import Paragraph
+    from build_tools.markup import role
+
+    doc = load_document(SOURCE / "mini-rules.yaml")
+    first = doc.body[0]
+    assert isinstance(first, Paragraph)
+    text = "Po {auction}`1♣-(ktr)-1BA` z {hand}`♠AKD2 ♥W32 ♦K432 ♣32` i {auction}`1♠-2♠` — {hand}`♠AK`."
+    doc = dataclasses.replace(doc, body=(dataclasses.replace(first, text=text), *doc.body[1:]))
+    manifest = load_manifest(SOURCE / "handbook.yaml")
+    english = render_pages(manifest, [translate(doc, "en", None)], "en")["mini-rules.md"]
+    assert role("hb-inline-auction", "1♣-(X)-1NT") in english  # BA and ktr in English
+    assert role("hb-inline-hand", "♠AKQ2 ♥J32 ♦K432 ♣32") in english  # D and W: queen and jack
+    assert role("hb-inline-auction", "1♠-2♠") in english
+    assert role("hb-inline-hand", "♠AK") in english  # no hand the model reads: as written
+    # The original shows them as its issuer wrote them.
+    polish = render_pages(manifest, [doc], "pl")["mini-rules.md"]
+    assert role("hb-inline-auction", "1♣-(ktr)-1BA") in polish and role("hb-inline-hand", "♠AKD2 ♥W32 ♦K432 ♣32") in polish

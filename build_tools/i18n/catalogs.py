@@ -159,8 +159,11 @@ def load_for_merge(path: Path) -> polib.POFile:
     refuses some comments msgfmt takes, such as ``#.note`` without a space)."""
     read_po_file(path)
     with tempfile.TemporaryDirectory(prefix="handbook-merge-") as tmp:
-        out = Path(tmp, "canonical.po")
-        _gettext("msgcat", "--force-po", f"--width={WIDTH}", "--use-first", str(path), "-o", str(out), shown=display_path(path))
+        out, given = Path(tmp, "canonical.po"), Path(tmp, "given.po")
+        # The reader skips a byte order mark; GNU gettext takes it for text.
+        given.write_bytes(path.read_bytes().removeprefix(b"\xef\xbb\xbf"))
+        _gettext("msgcat", "--force-po", f"--width={WIDTH}", "--use-first", str(given), "-o", str(out),
+                 shown=display_path(path))
         return polib.pofile(out.read_text(encoding="utf-8"), wrapwidth=WIDTH)
 
 

@@ -523,6 +523,9 @@ class _Parser:
                 self._finish()
             else:
                 self._incomplete(self.current)
+        if self.previous:
+            self.error(self.previous[0].line, self.previous[0].column,
+                       "a previous text ('#|') with no entry after it")
         return self.entries
 
 

@@ -173,6 +173,8 @@ def _messages(catalog: Any) -> list[tuple[Any, ...]]:
      "x.po:2:4: error: catalog syntax: a second '#| msgid' (an entry has one previous text)"),
     ('#| msgctxt "p"\nmsgctxt "a"\nmsgid "x"\nmsgstr "y"\n',
      "x.po:1:4: error: catalog syntax: a previous text ('#|') without its '#| msgid'"),
+    ('msgctxt "a"\nmsgid "x"\nmsgstr "y"\n\n#| msgid "p"\n',
+     "x.po:5:4: error: catalog syntax: a previous text ('#|') with no entry after it"),
     ('#~| msgid "old"\nmsgctxt "a"\nmsgid "x"\nmsgstr "y"\n',
      "x.po:1:5: error: catalog syntax: a previous text ('#|' or '#~|') of another kind than its entry: an obsolete "
      "entry takes '#~|', a current one '#|'"),
