@@ -244,6 +244,14 @@ class Document:
     #: Contexts of messages that are shown in the original language because their
     #: translation is missing or fuzzy.
     untranslated: frozenset[str] = field(default_factory=frozenset)
+    #: How many texts the original has (a translation's own texts may collapse:
+    #: two cells translated alike, a cell "3т" become "3♣" with no word left).
+    original_texts: int = 0
+
+    @property
+    def texts(self) -> int:
+        """The number of translatable texts of the original."""
+        return self.original_texts or sum(1 for _ in self.messages())
 
     @property
     def display_language(self) -> str:
@@ -279,7 +287,7 @@ class Document:
         body = tuple(_translate_block(b, text_for) for b in self.body)
         return dataclasses.replace(
             self, title=title, issuer=issuer, edition=edition, body=body, shown_language=language,
-            untranslated=frozenset(missing),
+            untranslated=frozenset(missing), original_texts=self.texts,
         )
 
     def ids(self) -> Iterator[str]:

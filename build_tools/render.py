@@ -452,7 +452,7 @@ def render_pages(
     for doc in documents:
         status: TranslationStatus | None = None
         if doc.display_language != doc.language:
-            total = sum(1 for _ in doc.messages())
+            total = doc.texts
             status = TranslationStatus(total - len(doc.untranslated), total,
                                        _language_name(doc.language, language), originals.get(doc.id, ""))
         pages[f"{doc.id}.md"] = doc_template.render(doc=doc, translation=status)
@@ -463,7 +463,7 @@ def render_pages(
     names = Locale.parse(language).languages
     statuses: dict[str, TranslationStatus | None] = {}
     for doc in documents:
-        count = sum(1 for _ in doc.messages())
+        count = doc.texts
         shown_translated = doc.display_language != doc.language
         statuses[doc.id] = TranslationStatus(count - len(doc.untranslated), count) if shown_translated else None
     pages["index.md"] = env.get_template("index.md.j2").render(

@@ -197,3 +197,16 @@ def test_a_renamed_element_takes_its_translation_with_it_as_fuzzy(tmp_path: Path
     assert ('#, fuzzy\n#| msgctxt "kontra-bi"\n#| msgid "kontra z siłą mniejszą niż otwarcie"\n'
             'msgctxt "kontra-bi-nowa"\nmsgid "kontra z siłą mniejszą niż otwarcie"\nmsgstr ' + translation) in catalog
     assert '#~ msgctxt "kontra-bi"\n#~ msgid "kontra z siłą mniejszą niż otwarcie"' not in catalog
+
+
+def test_a_translation_is_counted_against_the_originals_texts() -> None:
+    # The Russian notes' answer tables: cells "3т", "3б" translated "3♣", "3♦"
+    # hold no word any more, and the page once said "207 of 207 texts".
+    from conftest import ROOT
+
+    doc = load_document(ROOT / "source" / "russian-system-notes.yaml")
+    english = translate(doc, "en", read_catalog(ROOT / "translations" / "en" / "LC_MESSAGES" /
+                                                "russian-system-notes.po"))
+    total = sum(1 for _ in doc.messages())
+    assert sum(1 for _ in english.messages()) < total  # what the bug counted
+    assert english.texts == total and not english.untranslated
