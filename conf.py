@@ -2,7 +2,10 @@
 
 Each language is built by its own ``sphinx-build`` process from
 ``build/myst/<lang>/``; the language comes from the ``HANDBOOK_LANGUAGE``
-environment variable (``handbook build`` sets it). Sphinx's ``language`` is used
+environment variable (``handbook build`` sets it). For LaTeX, ``HANDBOOK_PAPER``
+(``a4`` or ``a5``) chooses the paper, ``HANDBOOK_BOOK=0`` leaves the whole book
+out, and ``HANDBOOK_LATEX_DOCUMENTS`` (JSON: ``[[page, file name, title], ...]``)
+adds one .tex per document, so that one Sphinx run writes them all. Sphinx's ``language`` is used
 only for its own interface strings, search and hyphenation: the content is
 translated before it reaches Sphinx.
 """
@@ -10,6 +13,7 @@ translated before it reaches Sphinx.
 from __future__ import annotations
 
 import html
+import json
 import os
 import sys
 from pathlib import Path
@@ -79,10 +83,16 @@ latex_engine = "xelatex"
 latex_use_xindy = False
 # Sphinx writes a document's title into the LaTeX as it is: it must be LaTeX already.
 _texescape.init()
+handbook_paper = os.environ.get("HANDBOOK_PAPER", "a4")
+# The A4 book keeps the name it always had (the site links it); the A5 book says its paper.
+_book = f"{manifest.id}-{handbook_language}" + ("" if handbook_paper == "a4" else f"-{handbook_paper}")
 latex_documents = [
-    ("index", f"{manifest.id}-{handbook_language}.tex", _texescape.escape(project, "xelatex"), "", "manual"),
+    *([("index", f"{_book}.tex", _texescape.escape(project, "xelatex"), "", "manual")]
+      if os.environ.get("HANDBOOK_BOOK", "1") != "0" else []),
+    *[(page, f"{name}.tex", _texescape.escape(title, "xelatex"), "", "manual")
+      for page, name, title in json.loads(os.environ.get("HANDBOOK_LATEX_DOCUMENTS", "[]"))],
 ]
-latex_elements = latex_elements_for(handbook_language)
+latex_elements = latex_elements_for(handbook_language, handbook_paper)
 # Dates as each language writes them on a title page ("30 ноября 2026", not
 # "нояб. 30, 2026"); Sphinx formats them with Babel.
 today_fmt = {"zh_CN": "%Y年%m月%d日", "es": "%d de %B de %Y", "en": "%d %B %Y"}.get(handbook_language, "%d %B %Y")

@@ -36,6 +36,8 @@ from build_tools.loader import Manifest, display_path
 from build_tools.render import TEMPLATES
 
 ROOT = Path(__file__).resolve().parent.parent
+#: The papers PDFs are printed on (``build_tools.sphinxext.latex`` sets them up).
+PAPERS = ("a4", "a5")
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,8 +55,10 @@ class Layout:
     def html(self, lang: str) -> Path:
         return self.build / "html" / lang
 
-    def latex(self, lang: str) -> Path:
-        return self.build / "latex" / lang
+    def latex(self, lang: str, builder: str = "latex") -> Path:
+        """The LaTeX folder of one Sphinx LaTeX run: ``latex/<lang>`` for the A4
+        books, ``latex/<lang>-a5`` for the A5 ones (``builder`` is ``latex-a5``)."""
+        return self.build / "latex" / (lang + builder.removeprefix("latex"))
 
     def doctrees(self, lang: str, builder: str) -> Path:
         return self.build / "doctrees" / lang / builder
@@ -106,9 +110,9 @@ def _sphinx_env(lang: str, layout: Layout) -> dict[str, str]:
 def sphinx_command(builder: str, lang: str, layout: Layout, fresh: bool = False) -> list[str]:
     """The ``sphinx-build`` command of one step; ``fresh`` reads every page
     again into a new environment and writes every output file (``-E -a``)."""
-    out = layout.html(lang) if builder == "html" else layout.latex(lang)
+    out = layout.html(lang) if builder == "html" else layout.latex(lang, builder)
     return [
-        sys.executable, "-m", "sphinx", "-b", builder, "-W", "--keep-going", "-n",
+        sys.executable, "-m", "sphinx", "-b", "html" if builder == "html" else "latex", "-W", "--keep-going", "-n",
         *(["-E", "-a"] if fresh else []),
         "-c", str(layout.root), "-d", str(layout.doctrees(lang, builder)),
         str(layout.myst(lang)), str(out),
@@ -150,13 +154,13 @@ SPHINX_PAGES = ("genindex.html", "search.html")
 _SPHINX_OWN = {*SPHINX_PAGES, "py-modindex.html"}
 
 
-def inputs_digest(lang: str, layout: Layout) -> str:
+def inputs_digest(lang: str, layout: Layout, extra: str = "") -> str:
     """A digest of everything Sphinx reads for one language: its MyST pages,
     conf.py and the manifest, the extension, templates and styles in
     ``build_tools``, and the versions of Python and the Sphinx packages."""
     from importlib import metadata
 
-    digest = hashlib.sha256(sys.version.encode())
+    digest = hashlib.sha256(sys.version.encode() + b"\0" + extra.encode())
     for dist in ("sphinx", "myst-parser", "furo", "docutils"):
         digest.update(f"\0{dist}={metadata.version(dist)}".encode())
     files = [layout.root / "conf.py", layout.source / "handbook.yaml"]
@@ -179,8 +183,8 @@ class _Stamp:
     digest: str
 
     @classmethod
-    def of(cls, out: Path, lang: str, layout: Layout) -> _Stamp:
-        return cls(out / STAMP_NAME, inputs_digest(lang, layout))
+    def of(cls, out: Path, lang: str, layout: Layout, extra: str = "") -> _Stamp:
+        return cls(out / STAMP_NAME, inputs_digest(lang, layout, extra))
 
     def is_current(self) -> bool:
         lines = _stamp_lines(self.path)
@@ -268,10 +272,11 @@ def html_complete(lang: str, layout: Layout) -> bool:
     return bool(stamp) and not (out / RUNNING_NAME).exists() and not html_problem(lang, layout, checked)
 
 
-def _run_sphinx(builder: str, lang: str, layout: Layout, fresh: bool) -> str:
+def _run_sphinx(builder: str, lang: str, layout: Layout, fresh: bool,
+                extra_env: dict[str, str] | None = None) -> str:
     try:
         return _run(sphinx_command(builder, lang, layout, fresh), layout.log(lang, builder),
-                    _sphinx_env(lang, layout))
+                    {**_sphinx_env(lang, layout), **(extra_env or {})})
     except BuildFailed:
         _forget_environment(builder, lang, layout)
         raise
@@ -354,46 +359,136 @@ def build_html(lang: str, layout: Layout) -> StepResult:
     return StepResult(lang, "html", time.perf_counter() - start, f"{why}; {summary}" if why else summary)
 
 
-def build_pdf(lang: str, layout: Layout, manifest: Manifest) -> StepResult:
+@dataclass(frozen=True, slots=True)
+class PdfRun:
+    """What one Sphinx LaTeX run of one language prints on one paper: the whole
+    book, and documents each on its own (one .tex each, then xelatex each)."""
+
+    lang: str
+    paper: str = "a4"
+    book: bool = True
+    documents: tuple[str, ...] = ()
+    #: ``document`` for the runs of ``--document``, kept apart from the books'.
+    tag: str = ""
+
+    @property
+    def _suffix(self) -> str:
+        if self.tag:
+            return f"-{self.paper}-{self.tag}"
+        return "" if self.paper == "a4" else f"-{self.paper}"  # the A4 books' run keeps its old names
+
+    @property
+    def builder(self) -> str:
+        """The run's name: its LaTeX folder, doctrees and log (``latex``,
+        ``latex-a5``, ``latex-a4-document``)."""
+        return "latex" + self._suffix
+
+    @property
+    def step(self) -> str:
+        """What the build calls it (``pdf``, ``pdf-a5``, ``pdf-a4-document``)."""
+        return "pdf" + self._suffix
+
+    def outputs(self, manifest: Manifest) -> list[tuple[str, list[str]]]:
+        """Each .tex the run writes (without suffix) and the PDFs published from it."""
+        found: list[tuple[str, list[str]]] = []
+        if self.book:
+            book = f"{manifest.id}-{self.lang}"
+            if self.paper == "a4":  # the A4 book keeps its old name (the site links it) too
+                found.append((book, [f"{book}.pdf", f"{book}-a4.pdf"]))
+            else:
+                found.append((f"{book}-{self.paper}", [f"{book}-{self.paper}.pdf"]))
+        found += [(name, [f"{name}.pdf"]) for name in (f"{doc}-{self.lang}-{self.paper}" for doc in self.documents)]
+        return found
+
+
+def book_pdf_names(manifest: Manifest, lang: str) -> list[str]:
+    """Every PDF the build may make for ``lang``: the books, then each document alone."""
+    names = [f"{manifest.id}-{lang}.pdf"] + [f"{manifest.id}-{lang}-{paper}.pdf" for paper in PAPERS]
+    return names + [f"{doc}-{lang}-{paper}.pdf" for doc in manifest.documents for paper in PAPERS]
+
+
+_ROLE = re.compile(r"\{hb-[a-z-]+\}`[^`]*`")
+
+
+def page_title(page: Path) -> str:
+    r"""The title of a MyST page, as plain text: its first heading without the
+    extension's roles and MyST's escapes.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     _ = (Path(folder) / "p.md").write_text("# {hb-section}`x` {hb-lang}`sv`BWS \\(2001\\){hb-lang}`/`\n")
+    ...     page_title(Path(folder) / "p.md")
+    'BWS (2001)'
+    """
+    for line in page.read_text(encoding="utf-8").splitlines():
+        if line.startswith("# "):
+            return re.sub(r"\\(.)", r"\1", _ROLE.sub("", line[2:])).strip()
+    return page.stem
+
+
+def build_pdf(lang: str, layout: Layout, manifest: Manifest, paper: str = "a4",
+              documents: Sequence[str] = (), book: bool = True, tag: str = "") -> StepResult:
+    """One Sphinx LaTeX run of ``lang`` on ``paper``: the whole book (unless not
+    ``book``) and each of ``documents`` alone, then xelatex for each."""
     start = time.perf_counter()
-    name = f"{manifest.id}-{lang}"
-    target = layout.pdf / f"{name}.pdf"
-    latex_dir = layout.latex(lang)
-    step = _Step(lang, "latex", latex_dir, layout)
-    stamp = _Stamp.of(latex_dir, lang, layout)
-    why = _why_fresh(stamp, step, lambda: pdf_problem(target))
+    run = PdfRun(lang, paper, book, tuple(documents), tag)
+    outputs = run.outputs(manifest)
+    targets = [layout.pdf / name for _, names in outputs for name in names]
+    latex_dir = layout.latex(lang, run.builder)
+    step = _Step(lang, run.builder, latex_dir, layout)
+    stamp = _Stamp.of(latex_dir, lang, layout, extra=repr(run))
+
+    def damaged() -> str:
+        return next((problem for problem in map(pdf_problem, targets) if problem), "")
+
+    shown = ", ".join(display_path(layout.pdf / names[0]) for _, names in outputs)
+    why = _why_fresh(stamp, step, damaged)
     if why is None:
-        return StepResult(lang, "pdf", time.perf_counter() - start, f"{display_path(target)}: {UNCHANGED}")
+        return StepResult(lang, run.step, time.perf_counter() - start, f"{shown}: {UNCHANGED}")
     stamp.clear()
     # Fresh, the whole LaTeX folder goes: latexmk's database would otherwise
     # call a PDF cut short by a killed xelatex up to date.
     step.begin(fresh=bool(why))
+    env = {
+        "HANDBOOK_PAPER": paper,
+        "HANDBOOK_BOOK": "1" if book else "0",
+        "HANDBOOK_LATEX_DOCUMENTS": json.dumps(
+            [[doc, f"{doc}-{lang}-{paper}", page_title(layout.myst(lang) / f"{doc}.md")] for doc in run.documents],
+            ensure_ascii=False),
+    }
+    counts = []
     try:
-        tex_log = _latex_to_pdf(lang, layout, name, fresh=bool(why))
+        _run_sphinx(run.builder, lang, layout, fresh=bool(why), extra_env=env)
+        for name, _ in outputs:
+            tex_log = _latex_to_pdf(lang, layout, name, latex_dir, run.builder)
+            pages = re.search(r"Output written on .*?\((\d+) pages?", tex_log)
+            counts.append(f" ({pages.group(1)} pages)" if pages else "")
     except BuildFailed:
         step.end()
         raise
     layout.pdf.mkdir(parents=True, exist_ok=True)
-    tmp = target.with_suffix(".pdf.tmp")
-    shutil.copyfile(latex_dir / f"{name}.pdf", tmp)
-    os.replace(tmp, target)
-    stamp.write([target.name])
+    for name, names in outputs:
+        for published in names:
+            target = layout.pdf / published
+            tmp = target.with_suffix(".pdf.tmp")
+            shutil.copyfile(latex_dir / f"{name}.pdf", tmp)
+            os.replace(tmp, target)
+    stamp.write([target.name for target in targets])
     step.end()
-    pages = re.search(r"Output written on .*?\((\d+) pages?", tex_log)
-    count = f" ({pages.group(1)} pages)" if pages else ""
-    return StepResult(lang, "pdf", time.perf_counter() - start,
-                      (f"{why}; " if why else "") + f"{display_path(target)}{count}")
+    shown = ", ".join(display_path(layout.pdf / names[0]) + count
+                      for (_, names), count in zip(outputs, counts, strict=True))
+    return StepResult(lang, run.step, time.perf_counter() - start, (f"{why}; " if why else "") + shown)
 
 
-def _latex_to_pdf(lang: str, layout: Layout, name: str, fresh: bool) -> str:
-    """Sphinx's LaTeX, then latexmk; returns xelatex's log once the PDF is whole
-    and has every glyph."""
-    latex_dir = layout.latex(lang)
-    _run_sphinx("latex", lang, layout, fresh)
+def _latex_to_pdf(lang: str, layout: Layout, name: str, latex_dir: Path, builder: str = "latex") -> str:
+    """latexmk on one of Sphinx's .tex files; returns xelatex's log once the PDF
+    is whole and has every glyph."""
+    # The A4 book's log keeps its old name; every other PDF has its own.
+    log = layout.log(lang, "xelatex" if builder == "latex" and name.endswith(f"-{lang}") else f"xelatex-{name}")
     _run(
         ["latexmk", "-xelatex", "-interaction=nonstopmode", "-halt-on-error", "-file-line-error",
          f"{name}.tex"],
-        layout.log(lang, "xelatex"), _sphinx_env(lang, layout), cwd=latex_dir,
+        log, _sphinx_env(lang, layout), cwd=latex_dir,
     )
     tex_log = (latex_dir / f"{name}.log").read_text(encoding="utf-8", errors="replace")
     missing = sorted(set(re.findall(r"Missing character: There is no (.+?) in font", tex_log)))
@@ -407,7 +502,7 @@ def _latex_to_pdf(lang: str, layout: Layout, name: str, fresh: bool) -> str:
     if problem:
         for product in (f"{name}.pdf", f"{name}.fdb_latexmk"):
             (latex_dir / product).unlink(missing_ok=True)
-        raise BuildFailed(f"[{lang}] pdf: latexmk finished but {problem}; log: {layout.log(lang, 'xelatex')}")
+        raise BuildFailed(f"[{lang}] pdf: latexmk finished but {problem}; log: {log}")
     return tex_log
 
 
@@ -540,11 +635,14 @@ def _assemble(tree: Path, layout: Layout, manifest: Manifest, languages: Sequenc
     entries = []
     for lang in languages:
         _copy_tree(layout.html(lang), tree / lang)
+        # The books (A4 under its old name, which the pages link, and as -a4;
+        # A5) and each document alone: every one that is built and whole.
+        for name in book_pdf_names(manifest, lang):
+            if not pdf_problem(layout.pdf / name):
+                (tree / "pdf").mkdir(exist_ok=True)
+                shutil.copyfile(layout.pdf / name, tree / "pdf" / name)
         pdf = layout.pdf / f"{manifest.id}-{lang}.pdf"
         has_pdf = not pdf_problem(pdf)
-        if has_pdf:
-            (tree / "pdf").mkdir(exist_ok=True)
-            shutil.copyfile(pdf, tree / "pdf" / pdf.name)
         entries.append({
             "code": lang,
             "name": language_name(lang),

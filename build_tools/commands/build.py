@@ -39,7 +39,18 @@ from build_tools.render import RenderResult
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--html", action="store_true", help="build the websites")
-    parser.add_argument("--pdf", action="store_true", help="build the PDFs (xelatex)")
+    parser.add_argument("--pdf", action="store_true",
+                        help="build the PDFs (xelatex): per language the whole handbook in A4 and in A5 "
+                             "(build/pdf/<handbook>-<lang>-a4.pdf, -a5.pdf; the A4 one also as "
+                             "<handbook>-<lang>.pdf), and each document alone, in its own language, in A5 "
+                             "(build/pdf/<document>-<lang>-a5.pdf)")
+    parser.add_argument("--paper", metavar="a4|a5",
+                        help="print only on this paper: the books (and, for a5, the documents alone); "
+                             "with --document, that document's paper (default: a5)")
+    parser.add_argument("--document", metavar="ID",
+                        help="build only this document's PDF, alone (build/pdf/<ID>-<lang>-<paper>.pdf), in "
+                             "each language given with -l (default: the document's own language), "
+                             "a translation included")
     parser.add_argument("--render-only", action="store_true", help="stop after writing the MyST pages")
     parser.add_argument("-l", "--language", action="append", metavar="LANG",
                         help="build only this language (repeatable; default: every language of the manifest)")
@@ -81,6 +92,14 @@ def run(args: argparse.Namespace) -> int:
         languages = select_languages(args.language, manifest)
     except ValueError as exc:
         return usage_error(str(exc))
+    if args.paper is not None and args.paper not in builder.PAPERS:
+        return usage_error(f"--paper {args.paper!r}: expected one of {', '.join(builder.PAPERS)}")
+    if args.document is not None:
+        if args.document not in manifest.documents:
+            return usage_error(f"--document {args.document!r} is not in {manifest.path} "
+                               f"(it has {', '.join(manifest.documents)})")
+        if not args.language:  # the document in its own language
+            languages = [next(d.language for d in handbook.documents if d.id == args.document)]
     _say(f"handbook: {len(handbook.documents)} documents valid, {checked} examples checked")
     layout = builder.Layout(root=builder.ROOT, build=args.build_dir.resolve(), source=args.source.resolve(),
                             translations=args.translations.resolve())
@@ -131,15 +150,32 @@ def _build(args: argparse.Namespace, handbook: Handbook, languages: list[str], l
                 [functools.partial(builder.build_html, lang, layout) for lang in languages], args.jobs, show
             )
         if pdf:
-            builder.run_parallel(
-                [functools.partial(builder.build_pdf, lang, layout, manifest) for lang in languages],
-                args.jobs, show,
-            )
+            builder.run_parallel(_pdf_tasks(args, handbook, languages, layout), args.jobs, show)
         return _publish(layout, manifest, started)
     except builder.BuildFailed as exc:
         print(f"handbook: error: {exc}", file=sys.stderr)
         print("handbook: build/site left as it was", file=sys.stderr)
         return 1
+
+
+def _pdf_tasks(args: argparse.Namespace, handbook: Handbook, languages: list[str],
+               layout: builder.Layout) -> list[functools.partial[builder.StepResult]]:
+    """One Sphinx LaTeX run per language and paper: A4 writes the book; A5 the
+    book and each document whose original is in that language. With
+    ``--document``, one run per language for that document alone."""
+    manifest = handbook.manifest
+    if args.document is not None:
+        return [functools.partial(builder.build_pdf, lang, layout, manifest, args.paper or "a5",
+                                  documents=(args.document,), book=False, tag="document")
+                for lang in languages]
+    tasks = []
+    # The slowest first (A5 holds more pages and the documents alone), so that
+    # the workers finish together.
+    for paper in reversed([args.paper] if args.paper else builder.PAPERS):
+        for lang in languages:
+            originals = tuple(d.id for d in handbook.documents if d.language == lang) if paper == "a5" else ()
+            tasks.append(functools.partial(builder.build_pdf, lang, layout, manifest, paper, originals))
+    return tasks
 
 
 def _publish(layout: builder.Layout, manifest: Manifest, started: float) -> int:
