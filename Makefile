@@ -1,4 +1,5 @@
-# The front door. `make` builds the whole handbook (every language: site and PDFs);
+# The front door. `make` builds the whole handbook (every language: site, A4 and A5 books,
+# each document alone in A5);
 # `make test` runs every test. Both set up what they need: a .venv from the pinned
 # requirements, and TeX, fonts and Chromium from Debian packages when missing.
 
@@ -11,6 +12,8 @@ SYSDEPS := sh build_tools/system-deps.sh
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 # Options for the handbook command, e.g. HANDBOOK_FLAGS="--source other/source --translations other/translations".
 HANDBOOK_FLAGS ?=
+# Options for `make pdf` alone, e.g. PDF_FLAGS="--paper a5" or PDF_FLAGS="--document pzbs-alert-rules -l en".
+PDF_FLAGS ?=
 
 .DEFAULT_GOAL := all
 .PHONY: all html pdf site check validate test test-fast i18n-update i18n-check bench clean distclean venv help
@@ -18,16 +21,16 @@ HANDBOOK_FLAGS ?=
 help:  ## list the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 16
 
-all: $(STAMP)  ## build everything: the site and a PDF for every language (build/site, build/pdf)
+all: $(STAMP)  ## build everything: the site, and the A4 and A5 PDFs of every language (build/site, build/pdf)
 	@$(SYSDEPS) tex
 	$(HANDBOOK) build --jobs $(JOBS) $(HANDBOOK_FLAGS)
 
 html: $(STAMP)  ## build the websites only and publish build/site
 	$(HANDBOOK) build --html --jobs $(JOBS) $(HANDBOOK_FLAGS)
 
-pdf: $(STAMP)  ## build the PDFs only (build/pdf)
+pdf: $(STAMP)  ## build the PDFs only (build/pdf; PDF_FLAGS="--paper a5" or "--document ID -l LANG")
 	@$(SYSDEPS) tex
-	$(HANDBOOK) build --pdf --jobs $(JOBS) $(HANDBOOK_FLAGS)
+	$(HANDBOOK) build --pdf --jobs $(JOBS) $(HANDBOOK_FLAGS) $(PDF_FLAGS)
 
 site: all
 
