@@ -100,6 +100,9 @@ def latex_elements_for(language: str, paper: str = "a4") -> dict[str, str]:
         # A pocket book of regulations reads straight on: no blank pages (which
         # carried running heads) before each chapter.
         "extraclassoptions": "openany,oneside",
+        # A document printed alone opens with its own text before its first
+        # section: no "Contents" in the foot of those pages.
+        "tableofcontents": "\\sphinxtableofcontents\n\\markboth{}{}\n",
     }
     if paper == "a5":
         elements["sphinxsetup"] = A5_MARGINS
