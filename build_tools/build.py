@@ -641,13 +641,13 @@ def _assemble(tree: Path, layout: Layout, manifest: Manifest, languages: Sequenc
             if not pdf_problem(layout.pdf / name):
                 (tree / "pdf").mkdir(exist_ok=True)
                 shutil.copyfile(layout.pdf / name, tree / "pdf" / name)
-        pdf = layout.pdf / f"{manifest.id}-{lang}.pdf"
-        has_pdf = not pdf_problem(pdf)
+        a4, a5 = (layout.pdf / f"{manifest.id}-{lang}-{paper}.pdf" for paper in ("a4", "a5"))
         entries.append({
             "code": lang,
             "name": language_name(lang),
             "title": manifest.title(lang),
-            "pdf": f"pdf/{pdf.name}" if has_pdf else "",
+            "pdf": f"pdf/{a4.name}" if not pdf_problem(a4) else "",
+            "pocket": f"pdf/{a5.name}" if not pdf_problem(a5) else "",
         })
     env = SandboxedEnvironment(loader=FileSystemLoader(TEMPLATES), undefined=StrictUndefined, autoescape=True)
     status = layout.build / STATUS

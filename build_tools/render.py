@@ -469,7 +469,7 @@ def render_pages(
     pages["index.md"] = env.get_template("index.md.j2").render(
         title=manifest.title(language), documents=documents, statuses=statuses,
         language_names={d.language: names.get(Locale.parse(d.language).language, d.language) for d in documents},
-        pdf=f"{manifest.id}-{language}.pdf",
+        pdf=f"{manifest.id}-{language}-a4.pdf", pocket=f"{manifest.id}-{language}-a5.pdf",
     )
     return pages
 

@@ -172,7 +172,8 @@ def test_language_index_says_which_documents_are_originals(
         elif doc.edition:  # translated ("Питер, 1991": "Piter, 1991"), its year as it was
             assert all(year in line for year in re.findall(r"\d+", doc.edition)), line
     html = (site / language / "index.html").read_text(encoding="utf-8")
-    assert f'href="../pdf/{HANDBOOK.manifest.id}-{language}.pdf"' in html
+    assert f'href="../pdf/{HANDBOOK.manifest.id}-{language}-a4.pdf"' in html
+    assert f'href="../pdf/{HANDBOOK.manifest.id}-{language}-a5.pdf"' in html
 
 
 def test_a_translation_says_how_complete_it_is(site: Path) -> None:
