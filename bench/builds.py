@@ -200,9 +200,9 @@ def measure_pdf(corpus: Corpus, work: Path, languages: Sequence[str], runs: int)
     for i in range(runs):
         for lang in languages:
             progress(f"pdf: handbook build --pdf -l {lang}, run {i + 1}/{runs}")
-            for run in ("latex", "latex-a5"):  # the A4 and the A5 books: both built anew
-                shutil.rmtree(layout.latex(lang, run), ignore_errors=True)
-                shutil.rmtree(layout.doctrees(lang, run), ignore_errors=True)
+            for step in ("latex", "latex-a5"):  # the A4 and the A5 books: both built anew
+                shutil.rmtree(layout.latex(lang, step), ignore_errors=True)
+                shutil.rmtree(layout.doctrees(lang, step), ignore_errors=True)
             sample = handbook_build(corpus, build_dir, "--pdf", "--language", lang, "--jobs", "1")
             seconds.setdefault(lang, []).append(sample.seconds)
             found = re.search(r"\((\d+ pages?)\)", sample.output)
