@@ -62,16 +62,21 @@ def is_language(code: str) -> bool:
     return True
 
 
-def language_name(code: str) -> str:
-    """The name of language ``code`` in itself, for language switchers.
+def language_name(code: str, reader: str | None = None) -> str:
+    """The name of language ``code`` in itself, for language switchers, or in
+    the ``reader``'s language, for a sentence ("the original (Polish)").
 
     >>> language_name("ru"), language_name("de"), language_name("fr")
     ('Русский', 'Deutsch', 'Français')
+    >>> language_name("pl", "en"), language_name("zh_CN", "ru")
+    ('Polish', 'китайский')
     """
-    if code in LANGUAGE_NAMES:
-        return LANGUAGE_NAMES[code]
     from babel import Locale
 
+    if reader is not None:
+        return str(Locale.parse(reader).languages.get(Locale.parse(code).language, code))
+    if code in LANGUAGE_NAMES:
+        return LANGUAGE_NAMES[code]
     name = Locale.parse(code).get_language_name(code) or code
     return name[:1].upper() + name[1:]
 

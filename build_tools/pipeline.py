@@ -131,12 +131,10 @@ def translate_handbook(handbook: Handbook, language: str, strict: bool = False) 
                     problems.extend(exc.diagnostics)
         translated = translate(document, language, catalog)
         if catalog is not None:
-            broken = _translated_references(translated, catalog, display_path(path), ids)
-            broken += _unreadable_roles(document, translated, catalog, display_path(path), language)
+            broken = _broken_entries(document, translated, catalog, display_path(path), ids)
             if broken:
-                problems.extend(broken)
-                rejected = frozenset(d.message.split("'")[1] for d in broken)
-                translated = translate(document, language, catalog, rejected)
+                problems.extend(diagnostic for _, diagnostic in broken)
+                translated = translate(document, language, catalog, frozenset(context for context, _ in broken))
         out.append(translated)
     if strict and problems:
         raise DiagnosticError(problems)
@@ -146,10 +144,12 @@ def translate_handbook(handbook: Handbook, language: str, strict: bool = False) 
     return out
 
 
-def _unreadable_roles(
-    original: Document, document: Document, catalog: Catalog, shown: str, language: str
-) -> list[Diagnostic]:
-    """Translated entries whose ``{auction}`` or ``{hand}`` the model cannot read."""
+def _broken_entries(
+    original: Document, document: Document, catalog: Catalog, shown: str, ids: dict[str, set[str]]
+) -> list[tuple[str, Diagnostic]]:
+    """The translated entries the build cannot show, each with its problem at
+    the catalog's line: a cross reference to no element, an ``{auction}`` or
+    ``{hand}`` the model cannot read."""
     from build_tools.i18n.notation import unreadable_roles
 
     lines = {message.context: message.lineno or 0 for message in catalog if message.context}
@@ -157,24 +157,12 @@ def _unreadable_roles(
     for message in document.messages():
         if message.context in document.untranslated:
             continue
-        for problem in unreadable_roles(message.text, original.language, language):
-            problems.append(Diagnostic(shown, lines.get(message.context, 0), 1,
-                                       f"'{message.context}': {problem}"))
-    return problems
-
-
-def _translated_references(
-    document: Document, catalog: Catalog, shown: str, ids: dict[str, set[str]]
-) -> list[Diagnostic]:
-    lines = {message.context: message.lineno or 0 for message in catalog if message.context}
-    problems = []
-    for message in document.messages():
-        if message.context in document.untranslated:
-            continue
-        for broken in broken_references(message.text, document.id, ids):
-            where = f"in '{broken.document}'" if broken.known_document else f"(no document '{broken.document}')"
-            problems.append(Diagnostic(shown, lines.get(message.context, 0), 1,
-                                       f"'{message.context}': reference to unknown id '{broken.target}' {where}"))
+        found = [f"reference to unknown id '{broken.target}' "
+                 + (f"in '{broken.document}'" if broken.known_document else f"(no document '{broken.document}')")
+                 for broken in broken_references(message.text, document.id, ids)]
+        found += unreadable_roles(message.text, original.language, document.display_language)
+        problems += [(message.context, Diagnostic(shown, lines.get(message.context, 0), 1,
+                                                  f"'{message.context}': {problem}")) for problem in found]
     return problems
 
 

@@ -38,6 +38,7 @@ from build_tools.document import (
     _block_messages,
     _point_messages,
     cell_context,
+    language_name,
 )
 from build_tools.files import write_if_changed
 from build_tools.i18n.catalogs import catalog_path, read_catalog
@@ -113,14 +114,6 @@ def _shown(text: str, doc: Document, context: str) -> markup.MyST:
     if not text or context not in doc.untranslated or doc.language == doc.display_language:
         return out
     return markup.MyST(markup.role("hb-lang", lang_tag(doc.language)) + out + markup.role("hb-lang", "/"))
-
-
-def _language_name(code: str, reader: str) -> str:
-    """The language ``code`` in the reader's language ("polski" → "Polish" for en)."""
-    from babel import Locale
-
-    names = Locale.parse(reader).languages
-    return str(names.get(Locale.parse(code).language, code))
 
 
 def _reader_notation(doc: Document) -> Callable[[str, str, str | None], str] | None:
@@ -454,13 +447,10 @@ def render_pages(
         if doc.display_language != doc.language:
             total = doc.texts
             status = TranslationStatus(total - len(doc.untranslated), total,
-                                       _language_name(doc.language, language), originals.get(doc.id, ""))
+                                       language_name(doc.language, language), originals.get(doc.id, ""))
         pages[f"{doc.id}.md"] = doc_template.render(doc=doc, translation=status)
     # The index says which documents are originals and which translations (in
     # the reader's words for the original's language), and links the PDF.
-    from babel import Locale
-
-    names = Locale.parse(language).languages
     statuses: dict[str, TranslationStatus | None] = {}
     for doc in documents:
         count = doc.texts
@@ -468,7 +458,7 @@ def render_pages(
         statuses[doc.id] = TranslationStatus(count - len(doc.untranslated), count) if shown_translated else None
     pages["index.md"] = env.get_template("index.md.j2").render(
         title=manifest.title(language), documents=documents, statuses=statuses,
-        language_names={d.language: names.get(Locale.parse(d.language).language, d.language) for d in documents},
+        language_names={d.language: language_name(d.language, language) for d in documents},
         pdf=f"{manifest.id}-{language}-a4.pdf", pocket=f"{manifest.id}-{language}-a5.pdf",
     )
     return pages

@@ -93,6 +93,13 @@ def real_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 
 
 @pytest.fixture(scope="session")
+def real_server(real_site: Path) -> Iterator[str]:
+    """The real handbook's sites served on localhost, once per session."""
+    with serve(real_site) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
 def untranslated_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The real documents with no translation at all, English and Polish sites:
     every page of another language's document shows its original text (the

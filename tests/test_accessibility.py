@@ -4,7 +4,6 @@ any language, nor on the language indexes, the root page and the status page."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -29,12 +28,6 @@ def serious(page) -> list[tuple[str, str, int]]:  # type: ignore[no-untyped-def]
             if v["impact"] in ("serious", "critical")]
 
 
-@pytest.fixture(scope="module")
-def server(real_site: Path) -> Iterator[str]:
-    with serve(real_site) as url:
-        yield url
-
-
 @pytest.mark.browser
 def test_axe_sees_a_violation_where_there_is_one(chromium, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     (tmp_path / "bad.html").write_text('<!doctype html><html><head><title>x</title></head><body>'
@@ -50,12 +43,12 @@ def test_axe_sees_a_violation_where_there_is_one(chromium, tmp_path: Path) -> No
 
 
 @pytest.mark.browser
-def test_no_page_has_a_serious_accessibility_violation(chromium, server: str) -> None:  # type: ignore[no-untyped-def]
+def test_no_page_has_a_serious_accessibility_violation(chromium, real_server: str) -> None:  # type: ignore[no-untyped-def]
     page = chromium.new_page()
     found = {}
     try:
         for path in PAGES:
-            page.goto(f"{server}/{path}")
+            page.goto(f"{real_server}/{path}")
             violations = serious(page)
             if violations:
                 found[path] = violations

@@ -32,10 +32,9 @@ DESKTOP = {"width": 1280, "height": 900}
 
 
 @pytest.fixture(scope="module")
-def handbook(real_site: Path) -> Iterator[str]:
+def handbook(real_server: str) -> str:
     """The real handbook's sites, built once per session and served."""
-    with serve(real_site) as url:
-        yield url
+    return real_server
 
 
 @pytest.fixture(scope="module")

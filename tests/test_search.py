@@ -10,14 +10,13 @@ The sites are built once for the module from the repository's ``source/`` and
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from build_tools.document import LANGUAGE_NAMES
 from build_tools.pipeline import load_handbook
-from conftest import ROOT, serve
+from conftest import ROOT
 from test_site import parse
 
 LANGUAGES = ["pl", "en", "ru", "es", "sv", "zh_CN"]
@@ -42,9 +41,8 @@ def site(real_site: Path) -> Path:
 
 
 @pytest.fixture(scope="module")
-def server(site: Path) -> Iterator[str]:
-    with serve(site) as url:
-        yield url
+def server(real_server: str) -> str:
+    return real_server
 
 
 @pytest.fixture(scope="module")

@@ -130,16 +130,18 @@ def _build(args: argparse.Namespace, handbook: Handbook, languages: list[str], l
         for lang, result in zip(languages, _render(handbook, languages, layout, args.jobs, args.strict), strict=True):
             _say(f"[{lang}] myst: {len(result.written)} written, {len(result.unchanged)} unchanged"
                  + (f", {len(result.removed)} removed" if result.removed else ""))
-        # The status page of the published site (see build.STATUS).
+    except DiagnosticError as exc:
+        return report(exc)
+    if args.render_only:
+        return 0
+    if html:
+        # The status page of the published site (see build.STATUS); a catalog
+        # that cannot be read counts as empty (render has warned of it).
         from build_tools.i18n.stats import catalog_stats
 
         status = json.dumps({"catalogs": catalog_stats(handbook, list(manifest.languages))},
                             ensure_ascii=False, indent=1)
         write_if_changed(layout.build / builder.STATUS, status.encode("utf-8"))
-    except DiagnosticError as exc:
-        return report(exc)
-    if args.render_only:
-        return 0
 
     def show(step: builder.StepResult) -> None:
         _say(f"[{step.language}] {step.step}: {step.summary} ({step.seconds:.1f} s)")

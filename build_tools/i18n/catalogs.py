@@ -145,10 +145,11 @@ def update(path: Path, template: polib.POFile, language: str) -> Merge:
             old.write_bytes(data)
             _gettext("msgmerge", *args, str(old), str(ref), "-o", str(out), shown=display_path(path))
             data = out.read_bytes()
-    current = [e for e in polib.pofile(data.decode("utf-8")) if not e.obsolete]
+    merged = polib.pofile(data.decode("utf-8"))
+    current = [e for e in merged if not e.obsolete]
     added = sum(1 for e in current if (e.msgctxt, e.msgid) not in before and not e.msgstr)
     fuzzied = sum(1 for e in current if "fuzzy" in e.flags and before.get((e.msgctxt, e.msgid)) is not True)
-    obsolete = len(polib.pofile(data.decode("utf-8")).obsolete_entries())
+    obsolete = len(merged.obsolete_entries())
     return Merge(data, added, fuzzied, obsolete)
 
 

@@ -19,6 +19,7 @@ from functools import cache
 from build_tools import diagrams, markup
 from build_tools.bridge import BridgeError
 from build_tools.bridge.notation import PROFILES, Profile
+from build_tools.document import language_name
 
 _SYMBOL = {"♣": "♣", "♦": "♦", "♥": "♥", "♠": "♠"}
 _STRAIN_SYMBOL = ("♣", "♦", "♥", "♠", "NT")
@@ -163,7 +164,7 @@ def markup_problems(source: str, text: str, source_language: str, language: str)
     for match in _call_pattern(language).finditer(_prose(text)):
         written = match.group(2)
         if written not in own:
-            yield (f"call '{match.group()}' is not in {_language_name(language)} notation "
+            yield (f"call '{match.group()}' is not in {language_name(language, 'en')} notation "
                    f"(write {match.group(1)}{_spelling(_readable(language)[written], language)})")
     wanted_calls, got_calls = calls(source, source_language), calls(text, language)
     if wanted_calls != got_calls:
@@ -177,15 +178,6 @@ def markup_problems(source: str, text: str, source_language: str, language: str)
 
 def _listed(counter: Counter[str]) -> str:
     return " ".join(sorted(counter.elements())) or "none more"
-
-
-def _language_name(language: str) -> str:
-    from babel import Locale
-
-    try:
-        return str(Locale.parse(language).get_display_name("en"))
-    except (ValueError, TypeError):
-        return language
 
 
 def _spelling(symbol: str, language: str) -> str:
@@ -210,13 +202,11 @@ def _role_problems(source: str, text: str, source_language: str, language: str) 
     for mine, theirs in zip(got, wanted, strict=True):
         if mine.text == theirs.text and mine.options == theirs.options:
             continue
-        if _reading(mine.kind, mine.text, mine.options, language) is None and \
-                _reading(mine.kind, mine.text, mine.options, source_language) is None:
+        # As the translator wrote it: in the reader's notation or the original's.
+        readings = {_reading(mine.kind, mine.text, mine.options, lang) for lang in (language, source_language)}
+        if readings == {None}:
             yield f"{mine.kind} {mine.text!r} is no {mine.kind} the model can read"
-        elif _reading(mine.kind, mine.text, mine.options, language) != \
-                _reading(theirs.kind, theirs.text, theirs.options, source_language) and \
-                _reading(mine.kind, mine.text, mine.options, source_language) != \
-                _reading(theirs.kind, theirs.text, theirs.options, source_language):
+        elif _reading(theirs.kind, theirs.text, theirs.options, source_language) not in readings:
             yield f"{mine.kind} {mine.text!r} is not the source's {theirs.text!r}"
 
 
