@@ -93,6 +93,24 @@ def real_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 
 
 @pytest.fixture(scope="session")
+def real_books(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The real handbook's PDFs (every language's A4 and A5 books and each
+    document alone in A5), built once per session into a temporary folder;
+    yields the build folder (``pdf/`` and ``latex/`` below it). Only tests
+    marked ``tex`` may use it. ``HANDBOOK_TEST_BUILD`` names an already built
+    folder to test instead (``build`` after ``make``)."""
+    given = os.environ.get("HANDBOOK_TEST_BUILD")
+    if given:
+        yield Path(given)
+        return
+    build = tmp_path_factory.mktemp("handbook-books")
+    result = run_handbook("build", "--pdf", "--source", str(ROOT / "source"),
+                          "--translations", str(ROOT / "translations"), "--build-dir", str(build))
+    assert result.returncode == 0, result.stdout + result.stderr
+    yield build
+
+
+@pytest.fixture(scope="session")
 def real_server(real_site: Path) -> Iterator[str]:
     """The real handbook's sites served on localhost, once per session."""
     with serve(real_site) as url:
