@@ -183,11 +183,52 @@ def _display_slot(slot: Slot, profile: Profile) -> str:
 
 
 def _cell(slot: Slot, profile: Profile, note: str = "", note_number: int = 0) -> Cell:
+    """The cell of one written call; an opponent's call in the reader's
+    brackets (``(1♦)``, a Polish reader's ``[1♦]``), its mark after them."""
     marks = Annotation(slot.annotation.alerted, slot.annotation.announced, slot.annotation.footnote)
+    call = _display_slot(slot, profile)
+    if slot.opponent:
+        call = f"{profile.brackets[0]}{call}{profile.brackets[1]}"
     return Cell(
-        _display_slot(slot, profile), note, note_number, marks.suffix(profile.alert_marks[0]),
+        call, note, note_number, marks.suffix(profile.alert_marks[0]),
         slot.annotation.explanation, slot.annotation.alerted,
     )
+
+
+def _partnership_rows(slots: Sequence[Slot], cells: Sequence[Cell]) -> tuple[tuple[Cell, ...], ...]:
+    """The two columns of an auction written in the partnership view, two
+    calls to a row in the order written.
+
+    Without opponents' calls the columns are the two partners' (opener left,
+    responder right), as the Russian notes draw them. With them, each side
+    keeps a column: the side that calls first is on the left, and where the
+    source leaves a silent pass of the opponents unwritten (between two of our
+    calls) that place stays empty, so that a call never moves into the other
+    side's column.
+
+    >>> from build_tools.bridge.calls import Call
+    >>> ours, theirs = Slot((Call.parse("1C"),)), Slot((Call.parse("1S"),), opponent=True)
+    >>> rows = _partnership_rows([ours, theirs, ours, ours], [Cell(c) for c in "abcd"])
+    >>> [[cell.call for cell in row] for row in rows]
+    [['a', 'b'], ['c', ''], ['d', '']]
+    """
+    if not any(slot.opponent for slot in slots):
+        pairs = [tuple(cells[i : i + 2]) for i in range(0, len(cells), 2)]
+        return tuple(p if len(p) == 2 else (p[0], Cell()) for p in pairs)
+    left = slots[0].opponent
+    rows: list[tuple[Cell, ...]] = []
+    row: list[Cell] = []
+    for slot, cell in zip(slots, cells, strict=True):
+        if slot.opponent == left:
+            if row:
+                rows.append((row[0], Cell()))
+            row = [cell]
+        else:
+            rows.append((row[0] if row else Cell(), cell))
+            row = []
+    if row:
+        rows.append((row[0], Cell()))
+    return tuple(rows)
 
 
 def bidding_grid(
@@ -201,18 +242,30 @@ def bidding_grid(
 ) -> BiddingGrid:
     """The diagram of a written auction for a reader of ``reader``'s language.
 
-    ``notes`` pairs a 1-based call number (as written) with its note. One
-    partnership's calls with no opponents' show in two columns, as the notes
-    draw them; anything else in the four columns of the table, from the
-    dealer's column (from the first when the dealer is ``?``).
+    ``notes`` pairs a 1-based call number (as written) with its note.
+
+    An auction in the partnership view shows as the regulations write it: two
+    columns, the calls in the order written, each opponents' call in the
+    reader's brackets and words (``(Paso)`` for a Spanish reader, ``(P)`` for
+    an English one, ``[pas]`` for a Polish one), under no seat names. That view
+    says which calls are ours and which the opponents', never who sat where or
+    who dealt (the loader refuses a dealer in it), so a diagram with seat
+    names would invent them, and turning it into the table view would also
+    add passes the source does not write. See :func:`_partnership_rows` for
+    the columns. A table-view auction is drawn in the four columns of the
+    table, from the dealer's column (from the first, under no seat names, when
+    the dealer is ``?``).
+
+    >>> grid = bidding_grid("(1NT)-pass-(2♣)-?", "sv", "partnership", "N", "ru", [(1, "stark")])
+    >>> grid.seats, [[(cell.call, cell.note) for cell in row] for row in grid.rows]
+    ((), [[('(1БК)', 'stark'), ('пас', '')], [('(2♣)', ''), ('?', '')]])
     """
     pattern = notation.profile(language).parse_pattern(text, View(view))
     shown = notation.display_profile(reader)
     by_call = {call: (text, number) for number, (call, text) in enumerate(notes, 1)}
     written = [_cell(s, shown, *by_call.get(n, ("", 0))) for n, s in enumerate(pattern.slots, 1)]
-    if pattern.view is View.PARTNERSHIP and not any(s.opponent for s in pattern.slots):
-        pairs = [tuple(written[i : i + 2]) for i in range(0, len(written), 2)]
-        return BiddingGrid((), tuple(p if len(p) == 2 else (p[0], Cell()) for p in pairs))
+    if pattern.view is View.PARTNERSHIP:
+        return BiddingGrid((), _partnership_rows(pattern.slots, written))
     table = pattern.to_table()
     # Map each written call to its place in the table view: the silent passes
     # that the table adds carry no note.
@@ -238,11 +291,15 @@ def bidding_grid(
 
 def inline_auction(text: str, options: str | None, language: str, reader: str) -> str:
     """An auction written in a sentence, in ``reader``'s notation with suit
-    symbols, in the view it was written in (one side's calls joined by ``-``,
-    the opponents' in parentheses; every call in turn joined by spaces).
+    symbols, in the view it was written in (one side's calls joined by ``-``;
+    every call in turn joined by spaces). Each call reads as in the diagram
+    (:func:`bidding_grid`): an opponents' call in the reader's brackets, then
+    its mark, then its explanation in parentheses.
 
     >>> inline_auction("1♣_(Paso)_1♠_(Doblo)", None, "es", "en")
     '1♣-(P)-1♠-(X)'
+    >>> inline_auction("1♣_(Paso)_1♠_(Doblo)", None, "es", "pl")
+    '1♣-[pas]-1♠-[ktr]'
     >>> inline_auction("1т 1ч 1БК", None, "ru", "pl")
     '1♣-1♥-1BA'
     >>> inline_auction("1♣ P 2♠", "table", "en", "ru")
@@ -254,8 +311,7 @@ def inline_auction(text: str, options: str | None, language: str, reader: str) -
     written = []
     for slot in pattern.slots:
         cell = _cell(slot, shown)
-        call = cell.call + cell.mark + (f" ({cell.explanation})" if cell.explanation else "")
-        written.append(f"({call})" if slot.opponent else call)
+        written.append(cell.call + cell.mark + (f" ({cell.explanation})" if cell.explanation else ""))
     return (" " if pattern.view is View.TABLE else "-").join(written)
 
 
