@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, assert_never
@@ -312,6 +313,7 @@ def _block_messages(block: Block, every_cell: bool = False) -> Iterator[Message]
     # kind that is not would lose its texts from the catalogs without a word.
     match block:
         case Section():
+            yield from _number_message(block.id, block.number, block.pos)
             yield Message(block.id, block.title, block.pos)
             for child in block.body:
                 yield from _block_messages(child, every_cell)
@@ -325,6 +327,7 @@ def _block_messages(block: Block, every_cell: bool = False) -> Iterator[Message]
             yield Message(f"{block.id}.term", block.term, block.pos)
             yield Message(block.id, block.text, block.pos)
         case Example():
+            yield from _number_message(block.id, block.number, block.pos)
             for n, hand in enumerate(block.hands, 1):
                 if _has_words(hand.label):
                     yield Message(f"{block.id}.label{n}", hand.label, hand.pos)
@@ -364,12 +367,42 @@ def _has_words(text: str) -> bool:
     return any(char.isalpha() for char in text)
 
 
+def number_has_words(number: str) -> bool:
+    """Whether a display number says something in a language ("Правило 12.",
+    "第29条", "一、") and is therefore translated; a letter or a figure alone
+    ("a)", "(A).", "12.") reads the same in every language.
+
+    >>> [number_has_words(n) for n in ("Правило 12.", "Раздел IV -", "一、", "第29条", "a)", "(A).", "12.")]
+    [True, True, True, True, False, False, False]
+    """
+    return re.search(r"[^\W\d_]{2}", number) is not None or any(_is_ideograph(char) for char in number)
+
+
+def _is_ideograph(char: str) -> bool:
+    return "\u4e00" <= char <= "\u9fff" or "\u3400" <= char <= "\u4dbf"
+
+
+#: The end of the key of an element's display number.
+NUMBER_SUFFIX = ".number"
+
+
+def number_context(owner: str) -> str:
+    """The key of an element's display number."""
+    return owner + NUMBER_SUFFIX
+
+
+def _number_message(owner: str, number: str, pos: Position) -> Iterator[Message]:
+    if number_has_words(number):
+        yield Message(number_context(owner), number, pos)
+
+
 def _leaf_messages(owner: str, leaves: tuple[str, ...], pos: Position) -> Iterator[Message]:
     for n, leaf in enumerate(leaves, 1):
         yield Message(f"{owner}.leaf{n}", leaf, pos)
 
 
 def _point_messages(point: Point, every_cell: bool = False) -> Iterator[Message]:
+    yield from _number_message(point.id, point.number, point.pos)
     yield Message(point.id, point.text, point.pos)
     yield from _leaf_messages(point.id, point.leaves, point.pos)
     for block in point.body:
@@ -386,6 +419,7 @@ def _translate_block(block: Block, text_for: TextFor) -> Block:
         case Section():
             return dataclasses.replace(
                 block,
+                number=_translate_number(block.id, block.number, block.pos, text_for),
                 title=text_for(block.id, block.title, block.pos),
                 body=tuple(_translate_block(b, text_for) for b in block.body),
             )
@@ -424,7 +458,8 @@ def _translate_block(block: Block, text_for: TextFor) -> Block:
                 for n, note in enumerate(block.notes, 1)
             )
             text = text_for(block.id, block.text, block.pos) if block.text else ""
-            return dataclasses.replace(block, text=text, notes=notes, hands=hands)
+            number = _translate_number(block.id, block.number, block.pos, text_for)
+            return dataclasses.replace(block, number=number, text=text, notes=notes, hands=hands)
         case _:
             assert_never(block)
 
@@ -435,9 +470,14 @@ def _translate_leaves(
     return tuple(text_for(f"{owner}.leaf{n}", leaf, pos) for n, leaf in enumerate(leaves, 1))
 
 
+def _translate_number(owner: str, number: str, pos: Position, text_for: TextFor) -> str:
+    return text_for(number_context(owner), number, pos) if number_has_words(number) else number
+
+
 def _translate_point(point: Point, text_for: TextFor) -> Point:
     return dataclasses.replace(
         point,
+        number=_translate_number(point.id, point.number, point.pos, text_for),
         text=text_for(point.id, point.text, point.pos),
         leaves=_translate_leaves(point.id, point.leaves, point.pos, text_for),
         body=tuple(_translate_block(b, text_for) for b in point.body),

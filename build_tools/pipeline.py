@@ -17,7 +17,8 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 
 from build_tools.diagnostics import Diagnostic, DiagnosticError
-from build_tools.document import Document, Example
+from build_tools import markup
+from build_tools.document import NUMBER_SUFFIX, Document, Example
 from build_tools.i18n import catalog_path, read_catalog, translate
 from build_tools.loader import (
     MANIFEST_NAME,
@@ -149,7 +150,7 @@ def _broken_entries(
 ) -> list[tuple[str, Diagnostic]]:
     """The translated entries the build cannot show, each with its problem at
     the catalog's line: a cross reference to no element, an ``{auction}`` or
-    ``{hand}`` the model cannot read."""
+    ``{hand}`` the model cannot read, a display number of more than one line."""
     from build_tools.i18n.notation import unreadable_roles
 
     lines = {message.context: message.lineno or 0 for message in catalog if message.context}
@@ -161,6 +162,11 @@ def _broken_entries(
                  + (f"in '{broken.document}'" if broken.known_document else f"(no document '{broken.document}')")
                  for broken in broken_references(message.text, document.id, ids)]
         found += unreadable_roles(message.text, original.language, document.display_language)
+        # A display number heads its point or section on one line, as the loader
+        # requires of the original's.
+        control = markup.CONTROL.search(message.text) if message.context.endswith(NUMBER_SUFFIX) else None
+        if control:
+            found.append("a display number must be one line, without control characters")
         problems += [(message.context, Diagnostic(shown, lines.get(message.context, 0), 1,
                                                   f"'{message.context}': {problem}")) for problem in found]
     return problems
@@ -169,8 +175,11 @@ def _broken_entries(
 def render_language(handbook: Handbook, language: str, out_dir: Path, strict: bool = False) -> RenderResult:
     """Translate and render one language's pages into ``out_dir``."""
     documents = translate_handbook(handbook, language, strict)
-    pages = render_pages(
-        handbook.manifest, documents, language, interface_translations(handbook.translations, language),
-        {doc.id: doc.title for doc in handbook.documents},
-    )
-    return write_pages(pages, out_dir)
+    words = interface_translations(handbook.translations, language)
+    originals = {doc.id: doc.title for doc in handbook.documents}
+    result = write_pages(render_pages(handbook.manifest, documents, language, words, originals), out_dir)
+    # Beside the pages, for the PDFs' title pages: who issued each document, which edition.
+    from build_tools.sphinxext import titlepage
+
+    titlepage.write_title_data(out_dir, titlepage.title_data(documents, language, words, originals))
+    return result

@@ -38,6 +38,8 @@ from build_tools.document import (
     _block_messages,
     _point_messages,
     cell_context,
+    number_context,
+    number_has_words,
     language_name,
 )
 from build_tools.files import write_if_changed
@@ -139,13 +141,32 @@ def _reader_notation(doc: Document) -> Callable[[str, str, str | None], str] | N
     return convert
 
 
-def _number(number: str, doc: Document) -> markup.MyST:
-    """A display number, always the document's own ("一、", "1."): in a
-    translation, one in the original's script is marked with its language."""
-    out = markup.text(number)
+def number_language(number: str, doc: Document, owner: str) -> str:
+    """The language tag a display number is marked with, or ``""``: in a
+    translation, a number still in the original's words or script ("第29条"
+    untranslated, "（1）") is set and read as the original's language; one
+    translated ("Article 29") or of figures and Latin letters alone is the page's.
+
+    >>> from build_tools.document import Document
+    >>> zh = Document("d", "t", "", "zh_CN", "regulation", (), shown_language="en",
+    ...               untranslated=frozenset({"s.number"}))
+    >>> [number_language(n, zh, "s") for n in ("第29条", "(1)")], number_language("Article 29", zh, "t")
+    (['zh-CN', ''], '')
+    """
     if doc.language == doc.display_language or number.isascii():
+        return ""
+    if number_has_words(number) and number_context(owner) not in doc.untranslated:
+        return ""
+    return lang_tag(doc.language)
+
+
+def _number(number: str, doc: Document, owner: str) -> markup.MyST:
+    """A display number as the page shows it (see :func:`number_language`)."""
+    out = markup.text(number)
+    tag = number_language(number, doc, owner)
+    if not tag:
         return out
-    return markup.MyST(markup.role("hb-lang", lang_tag(doc.language)) + out + markup.role("hb-lang", "/"))
+    return markup.MyST(markup.role("hb-lang", tag) + out + markup.role("hb-lang", "/"))
 
 
 def _messages_of(node: Block | Point) -> list[str]:
@@ -411,6 +432,7 @@ def environment(translations: NullTranslations | None = None) -> SandboxedEnviro
     env.filters["notice"] = _notice
     env.filters["shown"] = _shown
     env.filters["number"] = _number
+    env.filters["number_language"] = number_language
     env.filters["lang_tag"] = lang_tag
     env.globals["unknown_block"] = _unknown_block
     env.tests["section"] = lambda b: isinstance(b, Section)

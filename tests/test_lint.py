@@ -68,6 +68,37 @@ def test_lint_finds_what_a_translation_changed_and_nothing_else(
     assert list(problems(Message(source, translation, context="x"), source_language, language)) == expected
 
 
+# A display number written in words in one language and figures in another:
+# the number it says must stay (written from the CBA's and the 1987 Laws' own numbering).
+NUMBER_CASES = [
+    ("zh", "第九节", "en", "Section 9", []),
+    ("zh", "第29条", "ru", "Статья 29", []),
+    ("zh", "第二十九条", "en", "Article 29", []),
+    ("zh", "四、", "sv", "4.", []),
+    ("zh", "第九节", "en", "Section 8", ["numbers differ: source has 9, translation has 8"]),
+    ("zh", "三、", "es", "4.", ["numbers differ: source has 3, translation has 4"]),
+    ("ru", "Раздел IV -", "zh", "第四章 -", []),
+    ("ru", "Раздел IV -", "en", "Chapter VI -", ["numbers differ: source has 4, translation has 6"]),
+    ("ru", "Правило 12.", "zh", "第12条", []),
+    ("ru", "Правило 12.", "zh", "第十三条", ["numbers differ: source has 12, translation has 13"]),
+]
+
+
+@pytest.mark.parametrize(("source_language", "source", "language", "translation", "expected"), NUMBER_CASES,
+                         ids=[f"{c[0]}-{c[2]}-{c[1]}-{c[3]}" for c in NUMBER_CASES])
+def test_a_display_number_keeps_the_number_it_says(
+    source_language: str, source: str, language: str, translation: str, expected: list[str],
+) -> None:
+    message = Message(source, translation, context="jiaopai-tixi.number")
+    assert list(problems(message, source_language, language)) == expected
+
+
+def test_in_a_sentence_a_chinese_ordinal_is_a_word_not_a_number() -> None:
+    # "第四花色" is the fourth suit (a convention's name): an English "fourth suit
+    # forcing" keeps it without a figure, and "第一类" may be "the first category".
+    assert list(problems(Message("第四花色逼叫", "fourth suit forcing", context="x"), "zh", "en")) == []
+
+
 def test_a_translators_comment_silences_one_kind_of_check() -> None:
     catalog = Catalog()
     catalog.add("3аявка 2БК форсирует.", "The 2NT bid is forcing.", context="x",
@@ -127,3 +158,25 @@ def test_a_broken_entry_shows_the_original_and_blocks_nothing_else(mini: Path, t
     assert "Trial rules" in page  # the rest translated
     strict = run_handbook("build", "--render-only", "--strict", *args)
     assert strict.returncode == 1 and f"mini-rules.po:{line}:1: error: {warning.split(' (the')[0]}" in strict.stderr
+
+
+@pytest.mark.parametrize(("translation", "shown"), [
+    ("Chapter 1", "## {hb-section}`otwarcia` Chapter 1 Openings"),
+    ("Chapter\\n1", "## {hb-section}`otwarcia` {hb-lang}`pl`Rozdział 1{hb-lang}`/` Openings"),
+])
+def test_a_display_number_is_translated_on_one_line_or_not_at_all(mini: Path, translation: str, shown: str) -> None:
+    yaml = mini / "source" / "mini-rules.yaml"
+    yaml.write_text(yaml.read_text(encoding="utf-8").replace(
+        '  - section: otwarcia\n    number: "1."', '  - section: otwarcia\n    number: "Rozdział 1"'), encoding="utf-8")
+    catalog = mini / "translations" / "en" / "LC_MESSAGES" / "mini-rules.po"
+    text = catalog.read_text(encoding="utf-8")
+    entry = f'msgctxt "otwarcia.number"\nmsgid "Rozdział 1"\nmsgstr "{translation}"\n\n'
+    catalog.write_text(text.replace('msgctxt "otwarcia"\n', entry + 'msgctxt "otwarcia"\n'), encoding="utf-8")
+    build = mini / "build"
+    result = run_handbook("build", "--render-only", "--source", str(mini / "source"),
+                          "--translations", str(mini / "translations"), "--build-dir", str(build))
+    assert result.returncode == 0, result.stderr
+    page = next(build.rglob("en/mini-rules.md")).read_text(encoding="utf-8")
+    assert shown in page
+    broken = "'otwarcia.number': a display number must be one line, without control characters"
+    assert (broken in result.stderr) == ("\\n" in translation)

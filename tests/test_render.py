@@ -153,3 +153,39 @@ def test_auctions_and_hands_in_a_sentence_are_shown_in_the_readers_notation() ->
     # The original shows them as its issuer wrote them.
     polish = render_pages(manifest, [doc], "pl")["mini-rules.md"]
     assert role("hb-inline-auction", "1♣-(ktr)-1BA") in polish and role("hb-inline-hand", "♠AKD2 ♥W32 ♦K432 ♣32") in polish
+
+
+REAL = FIXTURES.parent.parent
+
+
+def _cba(language: str, drop: tuple[str, ...] = ()) -> str:
+    """The CBA's page in ``language``, its catalog less the entries ``drop``."""
+    from build_tools.i18n.catalogs import read_catalog
+
+    doc = load_document(REAL / "source" / "cba-bidding-systems.yaml")
+    catalog = None
+    if language != doc.language:
+        catalog = read_catalog(REAL / "translations" / language / "LC_MESSAGES" / "cba-bidding-systems.po")
+        for message in [m for m in catalog if m.context in drop]:
+            catalog.delete(message.id, context=message.context)
+    manifest = load_manifest(REAL / "source" / "handbook.yaml")
+    return render_pages(manifest, [translate(doc, language, catalog)], language)["cba-bidding-systems.md"]
+
+
+def test_a_display_number_in_words_is_translated_with_its_text() -> None:
+    # The CBA's "第九节", "第29条" and "一、" read as the English page's own numbering.
+    english = _cba("en")
+    assert "## {hb-section}`jiaopai-tixi-ji-yuedingjiao` Section 9 " in english
+    assert "### {hb-section}`jiaopai-tixi` Article 29 " in english
+    assert "{hb-point} 1.\n:id: tixi-zhengce\n" in english
+    assert "第九节" not in english and "{hb-lang}`zh-CN`" not in english
+    # The original keeps its own.
+    assert "### {hb-section}`jiaopai-tixi` 第29条 叫牌体系" in _cba("zh_CN")
+
+
+def test_a_display_number_not_yet_translated_is_marked_as_the_originals() -> None:
+    english = _cba("en", drop=("jiaopai-tixi.number", "tixi-zhengce.number"))
+    assert "### {hb-section}`jiaopai-tixi` {hb-lang}`zh-CN`第29条{hb-lang}`/` Bidding" in english
+    assert "{hb-point} 一、\n:id: tixi-zhengce\n:list-id: tiao-29-bufen\n:lang: zh-CN\n\n" in english
+    # Its neighbour, translated, is the page's own.
+    assert "{hb-point} 2.\n:id: yuedingka-fuye\n\n" in english

@@ -18,6 +18,56 @@ from babel.messages.catalog import Catalog, Message
 from build_tools.i18n.notation import markup_problems
 
 _NUMBER = re.compile(r"\d+")
+# A display number written in words that its translation writes in figures, or
+# the other way round ("第九节" and "Section 9", "Раздел IV -" and "第四章 -"):
+# Chinese numerals where they number something (第…, …、 at the start), and
+# Roman numerals of two letters or more (not "XX", a redouble in several
+# notations). Only display numbers are read so: in a sentence "第四花色" is the
+# fourth suit, a word, which a translation may well write as one.
+_CHINESE_ORDINAL = re.compile(r"第([零一二两三四五六七八九十百]+)|^([一二三四五六七八九十]+)、")
+_ROMAN = re.compile(r"\b(?!X+\b)(?=[IVXLC]{2,}\b)C{0,3}(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})\b")
+_CHINESE_DIGITS = {c: n for n, c in enumerate("零一二三四五六七八九")} | {"两": 2}
+_ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
+
+
+def _chinese_number(numeral: str) -> int:
+    """A Chinese numeral's value.
+
+    >>> [_chinese_number(n) for n in ("九", "十", "十二", "二十九", "一百零五")]
+    [9, 10, 12, 29, 105]
+    """
+    total, digit = 0, 0
+    for char in numeral:
+        if char in ("十", "百"):
+            total += (digit or 1) * (10 if char == "十" else 100)
+            digit = 0
+        else:
+            digit = _CHINESE_DIGITS[char]
+    return total + digit
+
+
+def _roman_number(numeral: str) -> int:
+    """A Roman numeral's value.
+
+    >>> [_roman_number(n) for n in ("IV", "IX", "XIV", "CL")]
+    [4, 9, 14, 150]
+    """
+    values = [_ROMAN_VALUES[char] for char in numeral]
+    return sum(-v if i + 1 < len(values) and v < values[i + 1] else v for i, v in enumerate(values))
+
+
+def display_numbers(text: str) -> list[str]:
+    """The numbers a display number says, in figures, Chinese or Roman numerals.
+
+    >>> [display_numbers(n) for n in ("第九节", "Section 9", "一、", "Раздел IV -", "第四章 -")]
+    [['9'], ['9'], ['1'], ['4'], ['4']]
+    >>> display_numbers("统一 1♣ XX"), display_numbers("I bid 2♠")
+    (['1'], ['2'])
+    """
+    found = _NUMBER.findall(text)
+    found += [str(_chinese_number(a or b)) for a, b in _CHINESE_ORDINAL.findall(text)]
+    found += [str(_roman_number(match.group(0))) for match in _ROMAN.finditer(text) if match.group(0)]
+    return found
 # A %-conversion as Python reads it; without its conversion letter it is a stray '%'.
 _FORMAT = re.compile(r"%(?:\((?P<name>[^)]*)\))?[-#0 +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?(?P<conversion>[diouxXeEfFgGcrsa%])?")
 
@@ -45,8 +95,9 @@ def problems(message: Message, source: str = "", target: str = "") -> Iterator[s
     source_text, text = str(message.id), str(message.string or "")
     if not text.strip():
         return
-    missing = Counter(_NUMBER.findall(source_text)) - Counter(_NUMBER.findall(text))
-    extra = Counter(_NUMBER.findall(text)) - Counter(_NUMBER.findall(source_text))
+    read = display_numbers if str(message.context or "").endswith(".number") else _NUMBER.findall
+    missing = Counter(read(source_text)) - Counter(read(text))
+    extra = Counter(read(text)) - Counter(read(source_text))
     if missing or extra:
         yield (f"numbers differ: source has {' '.join(sorted(missing.elements())) or 'none more'}, "
                f"translation has {' '.join(sorted(extra.elements())) or 'none more'}")
