@@ -316,12 +316,14 @@ def _table_rows(table: Table, doc: Document, labels: dict[str, str]) -> markup.M
     return markup.MyST(_rows(rows))
 
 
-def _verdict_badges(example: Example, doc: Document, labels: dict[str, str]) -> markup.MyST:
+def _verdict_badges(example: Example, doc: Document, labels: dict[str, str], words: dict[str, str]) -> markup.MyST:
     """The verdicts an example states, each a badge linked to the article of
-    the rules that decides it ("" for an example without verdicts)."""
+    the rules that decides it ("" for an example without verdicts); before
+    them, the agreement asked about in the reader's ``words``."""
     if not example.expect or example.query is None:
         return markup.MyST("")
     from build_tools.rules.engine import Conflict, Undecided, decide
+    from build_tools.meaning_text import describe_query
     from build_tools.verdicts import rules_of
 
     situation = example.query.situation(example.notation or doc.language)
@@ -334,9 +336,10 @@ def _verdict_badges(example: Example, doc: Document, labels: dict[str, str]) -> 
             article = ""
         label = labels.get(f"{question}:{answer}", f"{question}: {answer}")
         badges.append(markup.role("hb-verdict", f"{question}-{answer}|{label}|{article}"))
-    # The agreement asked about, as the example writes it: two examples of one
-    # auction with opposite verdicts differ only there.
-    query = markup.role("hb-query", example.query.written) + " " if example.query.written else ""
+    # The agreement asked about, every key the example writes, in the reader's
+    # words: two examples of one auction with opposite verdicts differ only there.
+    asked = describe_query(example.query, words, example.notation or doc.language, doc.display_language)
+    query = markup.role("hb-query", asked) + " " if asked else ""
     return markup.MyST(query + " ".join(badges) + "\n\n")
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .conditions import ALWAYS, Condition
@@ -39,6 +39,9 @@ class Query:
     #: The agreement as written (``meaning: {hcp: 12-14}``), to show beside the
     #: verdict: examples with one auction and two verdicts differ only there.
     written: str = ""
+    #: The same as the example wrote it (``meaning``, ``earlier``, ``screens``
+    #: as YAML read them), for the reader's words (build_tools/meaning_text.py).
+    asked: Mapping[str, Any] = field(default_factory=dict, compare=False)
 
     @classmethod
     def parse(cls, data: Any) -> Query:
@@ -53,6 +56,7 @@ class Query:
             meaning=_meaning(data["meaning"], "meaning") if "meaning" in data else None,
             earlier=_earlier(data.get("earlier", {})),
             screens=_flag(data.get("screens", False), "screens"),
+            asked={key: data[key] for key in ("meaning", "earlier", "screens") if key in data},
         )
 
     def situation(self, language: str) -> Situation:
@@ -73,6 +77,7 @@ def parse_example_query(auction: str, view: str, data: Mapping[str, Any]) -> Que
         earlier=_earlier(data.get("earlier", {})),
         screens=_flag(data.get("screens", False), "screens"),
         written="; ".join(f"{key}: {flow(data[key])}" for key in ("meaning", "earlier", "screens") if key in data),
+        asked={key: data[key] for key in ("meaning", "earlier", "screens") if key in data},
     )
 
 

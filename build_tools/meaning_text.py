@@ -1,0 +1,246 @@
+"""An example's query in the reader's words: what the agreed meaning of a call
+says (``meaning: {natural: true, suits: {hearts: 6+}, hcp: 12-14}``) as a
+director reads it ("natural; 6+ hearts; 12–14 HCP", Polish "naturalne; kiery
+6+; 12–14 PC").
+
+The line is what makes an example's verdict checkable, so it says what the
+rule model checks and nothing else: every key of the meaning as written, in
+the order written, each in the words of the interface catalog
+(``build_tools/templates/meaning-words.j2``); counts as the reader writes
+them ("12–14", "6+"). A key without words is an error, never left out.
+
+>>> words = english_words()
+>>> describe({"natural": True, "suits": {"hearts": "6+"}, "hcp": "12-14"}, words)
+'natural; 6+ hearts; 12–14 HCP'
+>>> describe({"two-suiter": {"min": "5-5", "suits": ["clubs", "diamonds"]}, "hcp": "-9"}, words)
+'two-suiter, at least 5-5, in clubs and diamonds; 0–9 HCP'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from build_tools.bridge.meanings import Range
+
+if TYPE_CHECKING:
+    from build_tools.rules.query import Query
+
+#: The template that declares the words, one interface string each.
+WORDS_TEMPLATE = "meaning-words.j2"
+
+Words = Mapping[str, str]
+
+
+class MissingWords(KeyError):
+    """A meaning key or value the words template has no words for."""
+
+
+def count(value: Any) -> str:
+    """A range as readers write it: an en dash between two counts.
+
+    >>> [count(v) for v in ("12-14", "6+", "-9", 17, "13/15")]
+    ['12–14', '6+', '0–9', '17', '13–15']
+    """
+    parsed = Range.parse(str(value))
+    if parsed.high is None:
+        return f"{parsed.low}+"
+    if parsed.low == parsed.high:
+        return str(parsed.low)
+    return f"{parsed.low}–{parsed.high}"
+
+
+def describe(meaning: Mapping[str, Any], words: Words) -> str:
+    """The reader's text of a meaning mapping (as the loader reads it from
+    YAML); raises :class:`MissingWords` for a key or value without words.
+
+    >>> describe({"convention": "stayman", "major": "4+"}, english_words())
+    'Stayman; 4+ cards in a major'
+    """
+    parts = [_KEYS.get(str(key), _unknown)(str(key), value, words) for key, value in meaning.items()]
+    return _word(words, "separator").join(parts)
+
+
+def describe_query(query: Query, words: Words, notation: str, reader: str) -> str:
+    """An example's query line: the meaning of the call asked about; where the
+    example also gives the meanings of earlier calls (``earlier``), each call
+    in the reader's notation before its meaning, in the auction's order; and
+    whether screens are in use.
+
+    >>> from build_tools.rules.query import parse_example_query
+    >>> q = parse_example_query("[1♣] 2♣", "partnership", {
+    ...     "meaning": {"two-suiter": {"min": "5-5", "suits": ["spades"]}},
+    ...     "earlier": {1: {"natural": True, "suits": {"clubs": "4+"}}}, "screens": True})
+    >>> describe_query(q, english_words(), "pl", "en")
+    '(1♣): natural; 4+ clubs · 2♣: two-suiter, at least 5-5, with spades · with screens'
+    """
+    asked = query.asked
+    groups: list[str] = []
+    earlier = asked.get("earlier") or {}
+    if earlier:
+        calls = _written_calls(query.auction, query.view, notation, reader)
+        numbered = sorted((int(number), meaning) for number, meaning in earlier.items())
+        for number, meaning in numbered:
+            call = calls[number - 1] if 0 < number <= len(calls) else f"#{number}"
+            groups.append(_fill(words, "call", call=call, meaning=describe(meaning, words)))
+        if "meaning" in asked:
+            groups.append(_fill(words, "call", call=calls[-1], meaning=describe(asked["meaning"], words)))
+    elif "meaning" in asked:
+        groups.append(describe(asked["meaning"], words))
+    if "screens" in asked:
+        groups.append(_word(words, f"screens:{_flag(asked['screens'])}"))
+    return " · ".join(groups)
+
+
+def _written_calls(auction: str, view: str, notation: str, reader: str) -> list[str]:
+    """Each call of ``auction`` as written, in ``reader``'s notation as the
+    diagrams show it (suit symbols; an opponent's call in the reader's brackets)."""
+    from build_tools.bridge import View
+    from build_tools.bridge import notation as profiles
+    from build_tools.diagrams import display_call
+
+    shown = profiles.display_profile(reader)
+    out = []
+    for slot in profiles.profile(notation).parse_pattern(auction, View(view)).slots:
+        call = "/".join(display_call(c, shown) for c in slot.calls) or "?"
+        out.append(f"{shown.brackets[0]}{call}{shown.brackets[1]}" if slot.opponent else call)
+    return out
+
+
+def english_words() -> dict[str, str]:
+    """The words as the template declares them (English)."""
+    from gettext import NullTranslations
+
+    return _words_of(NullTranslations())
+
+
+def words_for(language: str, translations: Path) -> dict[str, str]:
+    """The words of ``language``'s interface catalog in ``translations``."""
+    from build_tools.render import interface_translations
+
+    return _words_of(interface_translations(translations, language))
+
+
+def _words_of(translations: Any) -> dict[str, str]:
+    from build_tools.render import environment
+
+    module = environment(translations).get_template(WORDS_TEMPLATE).module
+    return {key: str(value) for key, value in module.MEANING_WORDS.items()}  # type: ignore[attr-defined]
+
+
+# --- each key of the vocabulary ----------------------------------------------
+
+
+def _word(words: Words, key: str) -> str:
+    try:
+        return words[key]
+    except KeyError:
+        raise MissingWords(f"no words for '{key}' in {WORDS_TEMPLATE}") from None
+
+
+def _fill(words: Words, key: str, **values: object) -> str:
+    from build_tools.render import format_interface
+
+    return format_interface(_word(words, key), values)
+
+
+def _flag(value: Any) -> str:
+    return "true" if value is True else "false"
+
+
+def _suit(name: Any) -> str:
+    """A suit as written (``hearts`` or ``♥``) by its name."""
+    from build_tools.bridge import Suit
+
+    for suit in Suit:
+        if str(name) in (suit.name.lower(), suit.symbol):
+            return suit.name.lower()
+    raise MissingWords(f"no suit '{name}'")
+
+
+def _join(words: Words, items: list[str], conjunction: str) -> str:
+    """``a, b and c`` in the reader's words."""
+    if len(items) == 1:
+        return items[0]
+    return _fill(words, conjunction, first=_word(words, "list").join(items[:-1]), last=items[-1])
+
+
+def _flag_key(key: str, value: Any, words: Words) -> str:
+    return _word(words, f"{key}:{_flag(value)}")
+
+
+def _choice(key: str, value: Any, words: Words) -> str:
+    return _word(words, f"{key}:{value}")
+
+
+def _hcp(key: str, value: Any, words: Words) -> str:
+    return _fill(words, "hcp", range=count(value))
+
+
+def _length(key: str, value: Any, words: Words) -> str:
+    return _fill(words, key, length=count(value))
+
+
+def _suits(key: str, value: Any, words: Words) -> str:
+    return _word(words, "separator").join(
+        _fill(words, f"suits:{_suit(name)}", length=count(length)) for name, length in value.items()
+    )
+
+
+def _shape(key: str, value: Any, words: Words) -> str:
+    tokens = [value] if isinstance(value, str) else list(value)
+    shown = []
+    for token in map(str, tokens):
+        if not token[:1].isdigit():
+            shown.append(_word(words, f"shape:{token}"))
+        elif "M" in token or "m" in token:
+            kind = "M" if "M" in token else "m"
+            shown.append(_fill(words, f"shape:{kind}", pattern=token.replace(kind, "")))
+        else:
+            shown.append(token)
+    return _fill(words, "shape", shapes=_join(words, shown, "or"))
+
+
+def _two_suiter(key: str, value: Any, words: Words) -> str:
+    if not isinstance(value, Mapping):
+        return _word(words, "two-suiter")
+    head = _fill(words, "two-suiter:min", lengths=str(value["min"])) if "min" in value else _word(words, "two-suiter")
+    parts = [head]
+    for name, item in value.items():
+        if name == "min":
+            continue
+        if name == "suits":
+            suits = [_word(words, f"suit:{_suit(s)}") for s in item]
+            parts.append(_fill(words, "two-suiter:suit", suit=suits[0]) if len(suits) == 1
+                         else _fill(words, "two-suiter:suits", suits=_join(words, suits, "and")))
+        else:
+            parts.append(_word(words, f"two-suiter:{name}:{_flag(item)}"))
+    return _word(words, "two-suiter:clauses").join(parts)
+
+
+def _partner_must_bid(key: str, value: Any, words: Words) -> str:
+    return _fill(words, key, suit=_word(words, f"suit:{_suit(value)}"))
+
+
+def _unknown(key: str, value: Any, words: Words) -> str:
+    raise MissingWords(f"no words for the meaning key '{key}'")
+
+
+_KEYS: dict[str, Callable[[str, Any, Words], str]] = {
+    "natural": _flag_key,
+    "artificial": _flag_key,
+    "hcp": _hcp,
+    "suits": _suits,
+    "major": _length,
+    "shape": _shape,
+    "forcing": _choice,
+    "strength": _choice,
+    "convention": _choice,
+    "two-suiter": _two_suiter,
+    "standard": _flag_key,
+    "lead": _choice,
+    "unbid-suits": _length,
+    "to-play": _flag_key,
+    "partner-must-bid": _partner_must_bid,
+}

@@ -1,0 +1,214 @@
+"""An example's query line speaks the reader's language: the agreed meaning of
+the call (the meaning vocabulary of build_tools/rules/vocabulary.py) in the
+words of each language's interface catalog, every key shown, nothing added.
+
+The expected texts below are written from the vocabulary (what each key
+means) and each language's bridge words, not copied from the function."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from build_tools.bridge import Suit
+from build_tools.meaning_text import MissingWords, describe, describe_query, english_words, words_for
+from build_tools.rules.query import parse_example_query
+from build_tools.rules.vocabulary import _TWO_SUITER_KEYS, CONVENTIONS, FORCING, KEYS, LEADS, SHAPES, STRENGTHS, Meaning
+from conftest import ROOT
+
+TRANSLATED = ["pl", "ru", "es", "sv", "zh_CN"]
+
+
+def words(language: str) -> dict[str, str]:
+    return english_words() if language == "en" else words_for(language, ROOT / "translations")
+
+
+# (meaning as an example writes it, {language: the reader's text})
+TABLE: list[tuple[dict[str, Any], dict[str, str]]] = [
+    ({"natural": True, "suits": {"hearts": "6+"}, "hcp": "12-14"},
+     {"en": "natural; 6+ hearts; 12–14 HCP", "pl": "naturalne; kiery 6+; 12–14 PC",
+      "ru": "натуральная; 6+ червей; 12–14 очков", "es": "natural; 6+ corazones; 12–14 PH",
+      "sv": "naturligt; 6+ hjärter; 12–14 hp", "zh_CN": "自然；红心6+张；12–14大牌点"}),
+    ({"artificial": True, "convention": "asking"},
+     {"en": "artificial; asking bid", "pl": "sztuczne; pytanie", "ru": "искусственная; спрашивающая заявка",
+      "es": "artificial; pregunta", "sv": "konstgjort; frågebud", "zh_CN": "人为；问叫"}),
+    ({"natural": False}, {"en": "not natural", "pl": "nienaturalne"}),
+    # A range as written "-9" is 0 to 9; a single count stays single.
+    ({"hcp": "-9"}, {"en": "0–9 HCP", "pl": "0–9 PC"}),
+    ({"hcp": 17, "suits": {"spades": 6}}, {"en": "17 HCP; 6 spades", "pl": "17 PC; piki 6"}),
+    # Suits in the order written, a suit written as its symbol too.
+    ({"suits": {"♣": "4+", "diamonds": "0-3"}}, {"en": "4+ clubs; 0–3 diamonds", "pl": "trefle 4+; kara 0–3"}),
+    ({"shape": ["balanced", "5422", "6322"], "hcp": "15-17"},
+     {"en": "shape: balanced, 5422 or 6322; 15–17 HCP", "pl": "skład: zrównoważony, 5422 lub 6322; 15–17 PC"}),
+    ({"shape": "5M332"}, {"en": "shape: 5332 with a major the longest suit",
+                          "pl": "skład: 5332 z najdłuższym kolorem starszym"}),
+    ({"shape": "pzbs-notrump"}, {"en": "shape: notrump shape without shortness (PZBS)",
+                                 "pl": "skład: bezatutowy bez krótkości (PZBS)"}),
+    ({"convention": "multi", "major": "6+", "strength": "weak"},
+     {"en": "Multi; 6+ cards in a major; weak", "pl": "Multi; starszy kolor 6+; słabe"}),
+    ({"forcing": "game-forcing", "strength": "preemptive"},
+     {"en": "game-forcing; preemptive", "pl": "forsujące do końcówki; blokujące"}),
+    ({"two-suiter": True}, {"en": "two-suiter", "pl": "dwukolorówka"}),
+    ({"two-suiter": {"min": "5-5", "suits": ["spades"], "second-known": False}},
+     {"en": "two-suiter, at least 5-5, with spades, second suit unknown",
+      "pl": "dwukolorówka przynajmniej 5-5, w tym piki, drugi kolor nieznany"}),
+    ({"two-suiter": {"min": "5-4", "suits": ["clubs", "diamonds"], "lowest-two": True}},
+     {"en": "two-suiter, at least 5-4, in clubs and diamonds, the two lowest suits",
+      "pl": "dwukolorówka przynajmniej 5-4, kolory: trefle i kara, dwa najmłodsze kolory",
+      "zh_CN": "两套牌，至少5-4，花色为梅花和方块，最低的两门花色"}),
+    ({"two-suiter": {"highest-unbid": True}}, {"en": "two-suiter, one suit the highest unbid",
+                                               "pl": "dwukolorówka, w tym najstarszy nielicytowany kolor"}),
+    ({"convention": "takeout-double", "unbid-suits": "3+"},
+     {"en": "takeout double; 3+ cards in each unbid suit", "pl": "kontra wywoławcza; 3+ w każdym nielicytowanym kolorze"}),
+    ({"convention": "lead-directing-double", "lead": "other-suit"},
+     {"en": "lead-directing double; asks for the lead of another suit",
+      "pl": "kontra wistowa; żąda wistu w inny kolor"}),
+    ({"to-play": True, "standard": False}, {"en": "to play; not standard", "pl": "do gry; niestandardowe",
+                                            "es": "propone contrato final; no estándar"}),
+    ({"partner-must-bid": "clubs", "convention": "puppet"},
+     {"en": "partner must bid clubs; puppet", "pl": "partner musi zalicytować trefle; puppet",
+      "sv": "partnern måste bjuda klöver; puppet"}),
+]
+
+
+@pytest.mark.parametrize(("meaning", "language", "expected"),
+                         [(m, lang, text) for m, texts in TABLE for lang, text in texts.items()])
+def test_a_meaning_reads_in_the_readers_words(meaning: dict[str, Any], language: str, expected: str) -> None:
+    Meaning.parse(meaning)  # the table holds only what the vocabulary allows
+    assert describe(meaning, words(language)) == expected
+
+
+def test_the_table_has_every_language() -> None:
+    languages = {lang for _, texts in TABLE for lang in texts}
+    assert languages == {"en", *TRANSLATED}
+
+
+def _samples(key: str) -> list[Any]:
+    """Every value the vocabulary allows for ``key``, or one of each kind."""
+    suits = [s.name.lower() for s in Suit]
+    flags = [True, False]
+    two_suiter: list[Any] = [True, {"min": "6-5"}, {"suits": ["hearts"]}, {"suits": ["hearts", "spades"]}]
+    two_suiter += [{name: flag} for name in _TWO_SUITER_KEYS if name not in ("min", "suits") for flag in flags]
+    samples: dict[str, list[Any]] = {
+        "natural": flags, "artificial": flags, "standard": flags, "to-play": flags,
+        "hcp": ["12-14"], "major": ["5+"], "unbid-suits": ["3+"],
+        "suits": [{suit: "5+"} for suit in suits],
+        "shape": [*SHAPES, "5M332", "5m332", "4333"],
+        "forcing": list(FORCING), "strength": list(STRENGTHS), "convention": list(CONVENTIONS),
+        "lead": list(LEADS), "two-suiter": two_suiter, "partner-must-bid": suits,
+    }
+    assert key in samples, f"the vocabulary's key {key!r} has no sample here: give it words and a sample"
+    return samples[key]
+
+
+@pytest.mark.parametrize("language", ["en", *TRANSLATED])
+def test_every_key_and_value_of_the_vocabulary_has_words(language: str) -> None:
+    table = words(language)
+    for key in KEYS:
+        texts = []
+        for value in _samples(key):
+            Meaning.parse({key: value})  # a value the vocabulary allows
+            text = describe({key: value}, table)
+            assert text.strip(), (key, value)
+            # Words, not the YAML the example wrote.
+            assert not re.search(r"[{}\[\]]|\b(?:true|false|True|False)\b", text), (key, value, text)
+            texts.append(text)
+        # Two values of one key never read alike.
+        assert len(set(texts)) == len(texts), (key, texts)
+
+
+def test_a_key_without_words_is_an_error_not_a_silence() -> None:
+    table = english_words()
+    assert describe({"convention": "stayman"}, table) == "Stayman"
+    with pytest.raises(MissingWords):
+        describe({"convention": "stayman"}, {k: v for k, v in table.items() if k != "convention:stayman"})
+    with pytest.raises(MissingWords):
+        describe({"guarantees": "everything"}, table)
+
+
+def test_every_translation_says_every_word_in_its_own_language() -> None:
+    english = english_words()
+    for language in TRANSLATED:
+        table = words(language)
+        assert table.keys() == english.keys()
+        # Names and notation may read alike (Stayman, Multi); the words may not.
+        same = sorted(k for k in table if table[k] == english[k]
+                      and re.search(r"[a-z]{4}", re.sub(r"%\(\w+\)s", "", english[k])) and not english[k][0].isupper())
+        allowed = {"pl": {"convention:puppet", "convention:relay", "convention:transfer"},
+                   "es": {"artificial:true", "convention:puppet", "convention:reverse",
+                          "convention:transfer", "natural:true"},
+                   "sv": {"convention:puppet", "standard:true"}}
+        assert set(same) <= allowed.get(language, set()), (language, same)
+
+
+def query(auction: str, data: dict[str, Any]) -> Any:
+    return parse_example_query(auction, "partnership", data)
+
+
+def test_earlier_calls_are_named_in_the_readers_notation_before_their_meanings() -> None:
+    q = query("[1♣] 2♣", {"meaning": {"two-suiter": {"min": "5-5", "suits": ["spades"]}},
+                          "earlier": {1: {"natural": True, "suits": {"clubs": "4+"}}}, "screens": True})
+    assert describe_query(q, words("pl"), "pl", "pl") == (
+        "[1♣]: naturalne; trefle 4+ · 2♣: dwukolorówka przynajmniej 5-5, w tym piki · z zasłonami")
+    assert describe_query(q, words("en"), "pl", "en") == (
+        "(1♣): natural; 4+ clubs · 2♣: two-suiter, at least 5-5, with spades · with screens")
+    # Notrump and double in the reader's words; the calls' order is the auction's.
+    q = query("1BA [2♦] ktr", {"earlier": {"1": {"hcp": "15-17"}}, "meaning": {"convention": "transfer-double"}})
+    assert describe_query(q, words("ru"), "pl", "ru") == "1БК: 15–17 очков · контра: контра-трансфер"
+    # Without earlier calls, the meaning alone: the call is the diagram's last.
+    q = query("1BA 2♣", {"meaning": {"convention": "stayman"}, "screens": False})
+    assert describe_query(q, words("es"), "pl", "es") == "Stayman · sin biombos"
+
+
+def _pl_page() -> str:
+    from build_tools.i18n import translate
+    from build_tools.loader import load_document, load_manifest
+    from build_tools.render import interface_translations, render_pages
+
+    doc = load_document(ROOT / "source" / "pzbs-alert-rules.yaml")
+    manifest = load_manifest(ROOT / "source" / "handbook.yaml")
+    pages = render_pages(manifest, [translate(doc, "pl", None)], "pl", interface_translations(ROOT / "translations", "pl"))
+    return pages["pzbs-alert-rules.md"]
+
+
+def test_the_polish_page_states_its_examples_in_polish() -> None:
+    page = _pl_page()
+    example = page[page.index(":id: ex-ogolna-naturalna"):]
+    example = example[:example.index("::::")]
+    # source/pzbs-alert-rules.yaml: meaning: {natural: true, suits: {hearts: 6+}, hcp: 12-14}
+    assert "{hb-query}`naturalne; kiery 6+; 12–14 PC`" in example
+    assert "meaning:" not in page and "earlier:" not in page and "screens:" not in page
+    assert len(re.findall(r"\{hb-query\}", page)) > 100
+
+
+@pytest.fixture(scope="module")
+def site() -> Path:
+    """The pl and zh_CN sites: ``HANDBOOK_TEST_SITE`` or a fresh build."""
+    import os
+    import tempfile
+
+    from conftest import run_handbook
+
+    given = os.environ.get("HANDBOOK_TEST_SITE")
+    if given:
+        return Path(given)
+    build = Path(tempfile.mkdtemp(prefix="meaning-text-"))
+    result = run_handbook("build", "--html", "-l", "pl", "-l", "zh_CN", "--build-dir", str(build), cwd=ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return build / "site"
+
+
+@pytest.mark.parametrize("language", ["pl", "zh_CN"])
+def test_no_page_shows_the_query_as_yaml(site: Path, language: str) -> None:
+    pages = sorted((site / language).glob("*.html"))
+    assert pages
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        assert "meaning: {" not in html and "earlier: {" not in html, page.name
+    rules = (site / language / "pzbs-alert-rules.html").read_text(encoding="utf-8")
+    shown = {"pl": '<span class="hb-query">naturalne; kiery 6+; 12–14 PC</span>',
+             "zh_CN": '<span class="hb-query">自然；红心6+张；12–14大牌点</span>'}[language]
+    assert shown in rules
