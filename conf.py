@@ -5,7 +5,9 @@ Each language is built by its own ``sphinx-build`` process from
 environment variable (``handbook build`` sets it). For LaTeX, ``HANDBOOK_PAPER``
 (``a4`` or ``a5``) chooses the paper, ``HANDBOOK_BOOK=0`` leaves the whole book
 out, and ``HANDBOOK_LATEX_DOCUMENTS`` (JSON: ``[[page, file name, title], ...]``)
-adds one .tex per document, so that one Sphinx run writes them all. Sphinx's ``language`` is used
+adds one .tex per document, so that one Sphinx run writes them all; their title
+pages say who issued each document and which edition
+(``build_tools.sphinxext.titlepage``). Sphinx's ``language`` is used
 only for its own interface strings, search and hyphenation: the content is
 translated before it reaches Sphinx.
 """
@@ -26,18 +28,20 @@ from sphinx.util import texescape as _texescape  # noqa: E402
 from build_tools.loader import MANIFEST_NAME, load_manifest  # noqa: E402
 from build_tools.sphinxext import languages as _languages  # noqa: E402
 from build_tools.sphinxext import search as _search  # noqa: E402
+from build_tools.sphinxext import titlepage as _titlepage  # noqa: E402
 from build_tools.sphinxext.latex import latex_elements_for  # noqa: E402
 
 manifest = load_manifest(Path(os.environ.get("HANDBOOK_SOURCE", ROOT / "source")) / MANIFEST_NAME)
 handbook_language = os.environ.get("HANDBOOK_LANGUAGE", manifest.languages[0])
 handbook_languages = list(manifest.languages)
-handbook_pdf = f"{manifest.id}-{handbook_language}.pdf"
+# The A4 book, linked under the language switcher of every page.
+handbook_pdf = f"{manifest.id}-{handbook_language}-a4.pdf"
 
 project = manifest.title(handbook_language)
 language = handbook_language
 root_doc = "index"
 
-extensions = ["myst_parser", "build_tools.sphinxext"]
+extensions = ["myst_parser", "build_tools.sphinxext", "build_tools.sphinxext.titlepage"]
 myst_enable_extensions = ["colon_fence", "deflist"]
 # Content is plain text escaped by the renderer; raw HTML has no way in.
 myst_disable_syntax = ["html_block", "html_inline"]
@@ -84,8 +88,9 @@ latex_use_xindy = False
 # Sphinx writes a document's title into the LaTeX as it is: it must be LaTeX already.
 _texescape.init()
 handbook_paper = os.environ.get("HANDBOOK_PAPER", "a4")
-# The A4 book keeps the name it always had (the site links it); the A5 book says its paper.
-_book = f"{manifest.id}-{handbook_language}" + ("" if handbook_paper == "a4" else f"-{handbook_paper}")
+# Every book says its paper (<handbook>-<lang>-a4, -a5). The author of each entry
+# is left empty: the titlepage extension fills it with the title page's words.
+_book = f"{manifest.id}-{handbook_language}-{handbook_paper}"
 latex_documents = [
     *([("index", f"{_book}.tex", _texescape.escape(project, "xelatex"), "", "manual")]
       if os.environ.get("HANDBOOK_BOOK", "1") != "0" else []),
@@ -93,6 +98,8 @@ latex_documents = [
       for page, name, title in json.loads(os.environ.get("HANDBOOK_LATEX_DOCUMENTS", "[]"))],
 ]
 latex_elements = latex_elements_for(handbook_language, handbook_paper)
+latex_elements["preamble"] += _titlepage.PREAMBLE
+latex_elements["maketitle"] = _titlepage.MAKETITLE
 # Dates as each language writes them on a title page ("30 ноября 2026", not
 # "нояб. 30, 2026"); Sphinx formats them with Babel.
 today_fmt = {"zh_CN": "%Y年%m月%d日", "es": "%d de %B de %Y", "en": "%d %B %Y"}.get(handbook_language, "%d %B %Y")

@@ -389,22 +389,28 @@ class PdfRun:
         return "pdf" + self._suffix
 
     def outputs(self, manifest: Manifest) -> list[tuple[str, list[str]]]:
-        """Each .tex the run writes (without suffix) and the PDFs published from it."""
-        found: list[tuple[str, list[str]]] = []
-        if self.book:
-            book = f"{manifest.id}-{self.lang}"
-            if self.paper == "a4":  # the A4 book keeps its old name (the site links it) too
-                found.append((book, [f"{book}.pdf", f"{book}-a4.pdf"]))
-            else:
-                found.append((f"{book}-{self.paper}", [f"{book}-{self.paper}.pdf"]))
-        found += [(name, [f"{name}.pdf"]) for name in (f"{doc}-{self.lang}-{self.paper}" for doc in self.documents)]
-        return found
+        """Each .tex the run writes (without suffix) and the PDFs published from
+        it: every name says its language and paper (``<handbook>-<lang>-a4``)."""
+        names = [manifest.id] if self.book else []
+        return [(name, [f"{name}.pdf"]) for name in (f"{n}-{self.lang}-{self.paper}" for n in [*names, *self.documents])]
 
 
 def book_pdf_names(manifest: Manifest, lang: str) -> list[str]:
     """Every PDF the build may make for ``lang``: the books, then each document alone."""
-    names = [f"{manifest.id}-{lang}.pdf"] + [f"{manifest.id}-{lang}-{paper}.pdf" for paper in PAPERS]
-    return names + [f"{doc}-{lang}-{paper}.pdf" for doc in manifest.documents for paper in PAPERS]
+    return [f"{name}-{lang}-{paper}.pdf" for name in (manifest.id, *manifest.documents) for paper in PAPERS]
+
+
+def remove_retired_pdfs(layout: Layout, manifest: Manifest) -> list[str]:
+    """Delete the A4 books earlier versions also wrote as ``<handbook>-<lang>.pdf``:
+    the build now names every book by its paper, and a copy of an old book
+    under a name no page links must not linger in ``build/pdf`` (the published
+    site takes only :func:`book_pdf_names`). Only called under the build
+    folder's lock."""
+    retired = [layout.pdf / f"{manifest.id}-{lang}.pdf" for lang in manifest.languages]
+    removed = [path for path in retired if path.exists()]
+    for path in removed:
+        path.unlink()
+    return [path.name for path in removed]
 
 
 _ROLE = re.compile(r"\{hb-[a-z-]+\}`[^`]*`")
@@ -460,7 +466,7 @@ def build_pdf(lang: str, layout: Layout, manifest: Manifest, paper: str = "a4",
     try:
         _run_sphinx(run.builder, lang, layout, fresh=bool(why), extra_env=env)
         for name, _ in outputs:
-            tex_log = _latex_to_pdf(lang, layout, name, latex_dir, run.builder)
+            tex_log = _latex_to_pdf(lang, layout, name, latex_dir)
             pages = re.search(r"Output written on .*?\((\d+) pages?", tex_log)
             counts.append(f" ({pages.group(1)} pages)" if pages else "")
     except BuildFailed:
@@ -480,11 +486,10 @@ def build_pdf(lang: str, layout: Layout, manifest: Manifest, paper: str = "a4",
     return StepResult(lang, run.step, time.perf_counter() - start, (f"{why}; " if why else "") + shown)
 
 
-def _latex_to_pdf(lang: str, layout: Layout, name: str, latex_dir: Path, builder: str = "latex") -> str:
+def _latex_to_pdf(lang: str, layout: Layout, name: str, latex_dir: Path) -> str:
     """latexmk on one of Sphinx's .tex files; returns xelatex's log once the PDF
     is whole and has every glyph."""
-    # The A4 book's log keeps its old name; every other PDF has its own.
-    log = layout.log(lang, "xelatex" if builder == "latex" and name.endswith(f"-{lang}") else f"xelatex-{name}")
+    log = layout.log(lang, f"xelatex-{name}")
     _run(
         ["latexmk", "-xelatex", "-interaction=nonstopmode", "-halt-on-error", "-file-line-error",
          f"{name}.tex"],
@@ -635,8 +640,8 @@ def _assemble(tree: Path, layout: Layout, manifest: Manifest, languages: Sequenc
     entries = []
     for lang in languages:
         _copy_tree(layout.html(lang), tree / lang)
-        # The books (A4 under its old name, which the pages link, and as -a4;
-        # A5) and each document alone: every one that is built and whole.
+        # The books (A4 and A5) and each document alone: every one that is
+        # built and whole.
         for name in book_pdf_names(manifest, lang):
             if not pdf_problem(layout.pdf / name):
                 (tree / "pdf").mkdir(exist_ok=True)

@@ -81,8 +81,8 @@ def test_a_german_site_and_book_are_built(german: Path) -> None:
     assert 'lang="de">Deutsch</a>' in index
     from pypdf import PdfReader
 
-    pdf = PdfReader(build / "pdf" / "mini-handbook-de.pdf")
+    pdf = PdfReader(build / "pdf" / "mini-handbook-de-a4.pdf")
     assert str(pdf.trailer["/Root"].get("/Lang")) == "de"
     assert "Probe-Regeln" in "".join(p.extract_text() for p in pdf.pages)
-    log = (build / "latex" / "de" / "mini-handbook-de.log").read_text(encoding="utf-8", errors="replace")
+    log = (build / "latex" / "de" / "mini-handbook-de-a4.log").read_text(encoding="utf-8", errors="replace")
     assert "No hyphenation patterns were loaded for `german'" not in log

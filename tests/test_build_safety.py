@@ -286,22 +286,22 @@ def test_a_pdf_left_truncated_by_a_crash_is_built_again(mini: Path, tmp_path: Pa
     # Killed while xelatex wrote: latexmk's database says the PDF is up to date,
     # the PDF is half there, the step's marker remains and its stamp is gone.
     latex = build / "latex" / "pl"
-    pdf = latex / "mini-handbook-pl.pdf"
-    assert (latex / "mini-handbook-pl.fdb_latexmk").exists()
+    pdf = latex / "mini-handbook-pl-a4.pdf"
+    assert (latex / "mini-handbook-pl-a4.fdb_latexmk").exists()
     pdf.write_bytes(pdf.read_bytes()[: pdf.stat().st_size // 2])
     (latex / RUNNING).write_text("", encoding="ascii")
     (latex / ".handbook-inputs").unlink()
     second = run_handbook(*args(mini, build, "--pdf", "-l", "pl"))
     assert second.returncode == 0, second.stderr
     assert "[pl] pdf: the last build stopped midway; rebuilt from scratch" in second.stdout
-    assert is_pdf(build / "pdf" / "mini-handbook-pl.pdf")
-    assert is_pdf(build / "site" / "pdf" / "mini-handbook-pl.pdf")
+    assert is_pdf(build / "pdf" / "mini-handbook-pl-a4.pdf")
+    assert is_pdf(build / "site" / "pdf" / "mini-handbook-pl-a4.pdf")
     # A published PDF found damaged is not trusted as unchanged either.
-    (build / "pdf" / "mini-handbook-pl.pdf").write_bytes(b"%PDF-1.5\n")
+    (build / "pdf" / "mini-handbook-pl-a4.pdf").write_bytes(b"%PDF-1.5\n")
     third = run_handbook(*args(mini, build, "--pdf", "-l", "pl"))
     assert third.returncode == 0, third.stderr
     assert "[pl] pdf: inputs unchanged" not in third.stdout  # the A5 run's PDFs were whole
-    assert is_pdf(build / "site" / "pdf" / "mini-handbook-pl.pdf")
+    assert is_pdf(build / "site" / "pdf" / "mini-handbook-pl-a4.pdf")
 
 
 # --- only current, complete documents and languages -----------------------------
@@ -436,7 +436,7 @@ STAGES = {
     "myst": (("--html",), lambda build, start: _newer(build / "myst" / "en" / "mini-rules.md", start)),
     "publish": (("--html",), lambda build, start: any(
         _newer(tree, start) for tree in (build / ".published").iterdir())),
-    "latex": (("--pdf",), lambda build, start: _newer(build / "latex" / "pl" / "mini-handbook-pl.log", start)),
+    "latex": (("--pdf",), lambda build, start: _newer(build / "latex" / "pl" / "mini-handbook-pl-a4.log", start)),
 }
 
 
@@ -463,7 +463,7 @@ def test_a_build_killed_at_each_stage_leaves_a_whole_site(built: Path, mini: Pat
     assert_complete(built)
     for lang in LANGUAGES:
         if stage == "latex":
-            pdf = built / "site" / "pdf" / f"mini-handbook-{lang}.pdf"
+            pdf = built / "site" / "pdf" / f"mini-handbook-{lang}-a4.pdf"
             assert is_pdf(pdf)
             text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
             assert f"kolorem {attempt}" in text

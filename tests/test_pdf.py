@@ -21,13 +21,13 @@ def pdf_text(path: Path) -> str:
 
 @pytest.mark.parametrize("lang", ["pl", "en"])
 def test_one_pdf_per_language_is_published(mini_site: Path, lang: str) -> None:
-    pdf = mini_site / "pdf" / f"mini-handbook-{lang}.pdf"
+    pdf = mini_site / "pdf" / f"mini-handbook-{lang}-a4.pdf"
     assert pdf.read_bytes()[:5] == b"%PDF-"
     assert (mini_site / "site" / "pdf" / pdf.name).read_bytes() == pdf.read_bytes()
 
 
 def test_text_keeps_polish_diacritics_and_suit_symbols(mini_site: Path) -> None:
-    text = pdf_text(mini_site / "pdf" / "mini-handbook-pl.pdf")
+    text = pdf_text(mini_site / "pdf" / "mini-handbook-pl-a4.pdf")
     assert "Zażółć gęślą jaźń" in text
     assert "Związek Brydżowy Żółwi" in text
     for suit in "♣♦♥♠":
@@ -37,25 +37,25 @@ def test_text_keeps_polish_diacritics_and_suit_symbols(mini_site: Path) -> None:
 
 
 def test_untranslated_marker_reaches_the_pdf(mini_site: Path) -> None:
-    text = pdf_text(mini_site / "pdf" / "mini-handbook-en.pdf")
+    text = pdf_text(mini_site / "pdf" / "mini-handbook-en-a4.pdf")
     assert "Trial rules" in text
     badges = text.count("not yet translated") - text.count("Texts not yet translated")
     assert badges == 2
     # Each notice is a line of its own before its block (it was a box inside
     # the text that overlapped the next line and overflowed table columns).
     assert [line.strip() for line in text.splitlines()].count("[not yet translated]") == 2
-    log = (mini_site / "latex" / "en" / "mini-handbook-en.log").read_text(encoding="utf-8", errors="replace")
+    log = (mini_site / "latex" / "en" / "mini-handbook-en-a4.log").read_text(encoding="utf-8", errors="replace")
     assert "Overfull \\hbox" not in log
     # The texts shown in the original switch to their language (hyphenation).
-    tex = (mini_site / "latex" / "en" / "mini-handbook-en.tex").read_text(encoding="utf-8")
+    tex = (mini_site / "latex" / "en" / "mini-handbook-en-a4.tex").read_text(encoding="utf-8")
     assert "\\hboriginal{polish}{Odpowiedź nowym kolorem po wejściu.}" in tex
 
 
 def test_no_glyph_is_missing_and_every_font_is_embedded(mini_site: Path) -> None:
     for lang in ("pl", "en"):
-        log = (mini_site / "latex" / lang / f"mini-handbook-{lang}.log").read_text(encoding="utf-8", errors="replace")
+        log = (mini_site / "latex" / lang / f"mini-handbook-{lang}-a4.log").read_text(encoding="utf-8", errors="replace")
         assert "Missing character" not in log
-        fonts = subprocess.run(["pdffonts", str(mini_site / "pdf" / f"mini-handbook-{lang}.pdf")],
+        fonts = subprocess.run(["pdffonts", str(mini_site / "pdf" / f"mini-handbook-{lang}-a4.pdf")],
                                check=True, capture_output=True, text=True).stdout.splitlines()[2:]
         assert fonts, "no fonts listed"
         assert all(line.split()[-5] == "yes" for line in fonts), fonts  # the 'emb' column
@@ -65,13 +65,13 @@ def test_no_glyph_is_missing_and_every_font_is_embedded(mini_site: Path) -> None
 def test_table_of_contents_and_bookmarks(mini_site: Path) -> None:
     from pypdf import PdfReader
 
-    reader = PdfReader(mini_site / "pdf" / "mini-handbook-pl.pdf")
+    reader = PdfReader(mini_site / "pdf" / "mini-handbook-pl-a4.pdf")
 
     def titles(outline: list) -> list:  # type: ignore[type-arg]
         return [titles(item) if isinstance(item, list) else item.title for item in outline]
 
     assert titles(reader.outline) == ["Zasady próbne", ["1. Otwarcia ♥ i ♠"]]
-    assert "Spis treści" in pdf_text(mini_site / "pdf" / "mini-handbook-pl.pdf")
+    assert "Spis treści" in pdf_text(mini_site / "pdf" / "mini-handbook-pl-a4.pdf")
 
 
 def test_pdfs_alone_on_a_fresh_build_folder(tmp_path: Path) -> None:
@@ -80,7 +80,7 @@ def test_pdfs_alone_on_a_fresh_build_folder(tmp_path: Path) -> None:
                           "--translations", str(FIXTURES / "mini" / "translations"),
                           "--build-dir", str(tmp_path / "build"))
     assert result.returncode == 0, result.stderr
-    assert (tmp_path / "build" / "pdf" / "mini-handbook-pl.pdf").exists()
+    assert (tmp_path / "build" / "pdf" / "mini-handbook-pl-a4.pdf").exists()
     assert "site not published (no HTML yet for pl, en" in result.stdout
     assert not (tmp_path / "build" / "site").exists()
 
@@ -89,7 +89,7 @@ def test_pdfs_alone_on_a_fresh_build_folder(tmp_path: Path) -> None:
 def test_the_pdf_declares_its_language(mini_site: Path, lang: str) -> None:
     from pypdf import PdfReader
 
-    reader = PdfReader(mini_site / "pdf" / f"mini-handbook-{lang}.pdf")
+    reader = PdfReader(mini_site / "pdf" / f"mini-handbook-{lang}-a4.pdf")
     assert reader.trailer["/Root"]["/Lang"] == lang
 
 
@@ -101,7 +101,7 @@ def test_the_title_page_dates_as_the_language_writes_dates(mini_site: Path, lang
     from babel.dates import format_date
 
     first = subprocess.run(["pdftotext", "-f", "1", "-l", "1", "-enc", "UTF-8",
-                            str(mini_site / "pdf" / f"mini-handbook-{lang}.pdf"), "-"],
+                            str(mini_site / "pdf" / f"mini-handbook-{lang}-a4.pdf"), "-"],
                            check=True, capture_output=True, text=True).stdout
     today = datetime.date.today()
     written = format_date(today, "d MMMM y", locale=lang)
@@ -113,6 +113,6 @@ def test_the_title_page_dates_as_the_language_writes_dates(mini_site: Path, lang
 def test_no_page_is_blank(mini_site: Path, lang: str) -> None:
     from pypdf import PdfReader
 
-    pages = PdfReader(mini_site / "pdf" / f"mini-handbook-{lang}.pdf").pages
+    pages = PdfReader(mini_site / "pdf" / f"mini-handbook-{lang}-a4.pdf").pages
     assert all((page.extract_text() or "").strip() for page in pages), [
         n for n, page in enumerate(pages, 1) if not (page.extract_text() or "").strip()]

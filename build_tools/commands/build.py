@@ -41,8 +41,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--html", action="store_true", help="build the websites")
     parser.add_argument("--pdf", action="store_true",
                         help="build the PDFs (xelatex): per language the whole handbook in A4 and in A5 "
-                             "(build/pdf/<handbook>-<lang>-a4.pdf, -a5.pdf; the A4 one also as "
-                             "<handbook>-<lang>.pdf), and each document alone, in its own language, in A5 "
+                             "(build/pdf/<handbook>-<lang>-a4.pdf, -a5.pdf), and each document alone, "
+                             "in its own language, in A5 "
                              "(build/pdf/<document>-<lang>-a5.pdf)")
     parser.add_argument("--paper", metavar="a4|a5",
                         help="print only on this paper: the books (and, for a5, the documents alone); "
@@ -126,6 +126,7 @@ def _build(args: argparse.Namespace, handbook: Handbook, languages: list[str], l
     pdf = args.pdf or not (args.html or args.render_only)
     manifest = handbook.manifest
     builder.remove_debris(layout)
+    builder.remove_retired_pdfs(layout, manifest)
     try:
         for lang, result in zip(languages, _render(handbook, languages, layout, args.jobs, args.strict), strict=True):
             _say(f"[{lang}] myst: {len(result.written)} written, {len(result.unchanged)} unchanged"

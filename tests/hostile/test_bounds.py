@@ -43,7 +43,7 @@ def test_the_deepest_nesting_allowed_prints(tmp_path: Path) -> None:
     result = run_handbook("build", "--pdf", "-l", "pl", "--source", str(root / "source"),
                           "--translations", str(root / "translations"), "--build-dir", str(root / "build"))
     assert result.returncode == 0, result.stdout + result.stderr
-    assert (root / "build" / "pdf" / "mini-handbook-pl.pdf").read_bytes()[:5] == b"%PDF-"
+    assert (root / "build" / "pdf" / "mini-handbook-pl-a4.pdf").read_bytes()[:5] == b"%PDF-"
 
 
 def test_a_file_just_under_the_size_limit_loads(tmp_path: Path) -> None:

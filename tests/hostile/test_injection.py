@@ -283,7 +283,7 @@ def test_no_script_or_event_handler_from_content(hostile_build: Path) -> None:
 @pytest.mark.tex
 def test_latex_reads_no_file_and_prints_the_attack(hostile_build: Path) -> None:
     for lang in ("pl", "en"):
-        pdf = hostile_build / "pdf" / f"hostile-{lang}.pdf"
+        pdf = hostile_build / "pdf" / f"hostile-{lang}-a4.pdf"
         text = subprocess.run(["pdftotext", "-enc", "UTF-8", str(pdf), "-"], check=True,
                               capture_output=True, text=True).stdout
         assert SECRET_LINE not in text
@@ -295,7 +295,7 @@ def test_latex_reads_no_file_and_prints_the_attack(hostile_build: Path) -> None:
 
 @pytest.mark.tex
 def test_a_word_longer_than_a_page_breaks_across_lines(hostile_build: Path) -> None:
-    text = subprocess.run(["pdftotext", "-enc", "UTF-8", str(hostile_build / "pdf" / "hostile-pl.pdf"), "-"],
+    text = subprocess.run(["pdftotext", "-enc", "UTF-8", str(hostile_build / "pdf" / "hostile-pl-a4.pdf"), "-"],
                           check=True, capture_output=True, text=True).stdout
     lines = text.splitlines()
     # Every letter printed, in lines no longer than a page is wide.

@@ -49,6 +49,6 @@ def test_a_verdict_is_a_badge_linked_to_its_article(built: Path, lang: str, labe
 
 @pytest.mark.tex
 def test_the_pdf_prints_the_badge_and_the_heading(built: Path) -> None:
-    text = subprocess.run(["pdftotext", "-enc", "UTF-8", str(built / "pdf" / "mini-handbook-pl.pdf"), "-"],
+    text = subprocess.run(["pdftotext", "-enc", "UTF-8", str(built / "pdf" / "mini-handbook-pl-a4.pdf"), "-"],
                           check=True, capture_output=True, text=True).stdout
     assert "Przykład redakcyjny" in text and "Alert" in text

@@ -1,0 +1,243 @@
+"""Title pages of the printed books: who issued a document, which edition, and
+the date, in the book's language.
+
+The render stage knows each document as the book's language shows it (its
+title, issuer and edition translated or not, and the interface words of the
+page's meta line, "Regulation · Issued by …"); it writes them beside the MyST
+pages (:func:`write_title_data`). Sphinx reads them back and hands every LaTeX
+document its title page through the ``author`` field of its
+``latex_documents`` entry, which Sphinx writes as ``\\author{…}`` and which is
+therefore LaTeX already, every text escaped (:func:`author_latex`):
+
+* a document printed alone: ``\\hbdocument{kind}{issued by}{issuer}{edition}{notes}``,
+  its title page taking the place of the meta line (and, in a translation, of
+  the notice that the original prevails), which its first page would otherwise
+  hold alone before the first chapter (:func:`drop_document_info`);
+* the whole book: ``\\hbbook{\\hbentry{title}{issued by}{issuer}{edition}...}``,
+  a short list of the documents it holds.
+
+``\\hbmaketitle`` (:data:`MAKETITLE`, with the macros of :data:`PREAMBLE`) sets
+either, and gives the PDF's author field the issuer of a document alone.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from docutils import nodes
+from sphinx.util import texescape
+
+from build_tools.files import write_if_changed
+from build_tools.sphinxext.latex import TEX_LANGUAGES
+
+if TYPE_CHECKING:
+    from babel.support import NullTranslations
+    from sphinx.application import Sphinx
+    from sphinx.config import Config
+
+    from build_tools.document import Document
+
+#: Beside the MyST pages of a language: the words of every document's title page.
+DATA_NAME = "title-pages.json"
+
+#: The class of the meta line's container on a document's page (document.md.j2).
+INFO_CLASS = "hb-document-info"
+
+_KINDS = {"regulation": "Regulation", "table-of-contents": "Table of contents"}
+
+
+def title_data(documents: Sequence[Document], language: str, translations: NullTranslations,
+               originals: Mapping[str, str]) -> dict[str, Any]:
+    """What each document's title page says in ``language``: the words of its
+    page's meta line (the same interface strings, :mod:`build_tools.render`),
+    each text with the language it is shown in (the original's, when its
+    translation is missing); ``originals`` holds each document's own title.
+
+    >>> from babel.support import NullTranslations
+    >>> from build_tools.document import Document
+    >>> doc = Document("d", "Trial rules", "Turtle Union", "pl", "regulation", (), edition="2026",
+    ...                shown_language="en", untranslated=frozenset({"d.issuer"}), original_texts=4)
+    >>> entry = title_data([doc], "en", NullTranslations(), {"d": "Zasady"})["documents"][0]
+    >>> entry["kind"], entry["issued_by"], entry["issuer"], entry["edition"]
+    ('Regulation', 'Issued by', ['Turtle Union', 'pl'], ['Edition: 2026', ''])
+    >>> entry["notes"]
+    ['Translated: 3 of 4 texts (75 %).', 'Texts not yet translated are shown in the original language and marked.', 'This is a translation; the original (Polish) prevails: Zasady']
+    """
+    from build_tools.document import language_name
+    from build_tools.render import format_interface
+
+    def _(message: str, **variables: object) -> str:
+        return format_interface(str(translations.gettext(message)), variables)
+
+    out = []
+    for doc in documents:
+        def shown(text: str, context: str, doc: Document = doc) -> list[str]:
+            original = context in doc.untranslated and doc.language != doc.display_language
+            return [text, doc.language if original else ""]
+
+        notes = []
+        if doc.display_language != doc.language:
+            total = doc.texts
+            translated = total - len(doc.untranslated)
+            percent = 100 * translated // total if total else 100
+            notes.append(_("Translated: %(translated)s of %(total)s texts (%(percent)s %%).",
+                           translated=translated, total=total, percent=percent))
+            if translated < total:
+                notes.append(_("Texts not yet translated are shown in the original language and marked."))
+            notes.append(_("This is a translation; the original (%(language)s) prevails:",
+                           language=language_name(doc.language, language)) + " " + originals.get(doc.id, ""))
+        out.append({
+            "id": doc.id,
+            "title": shown(doc.title, doc.id),
+            "kind": _(_KINDS.get(doc.kind, "Convention description")),
+            "issued_by": _("Issued by") if doc.issuer else "",
+            "issuer": shown(doc.issuer, f"{doc.id}.issuer"),
+            "edition": [_("Edition: %(edition)s", edition=doc.edition), shown(doc.edition, f"{doc.id}.edition")[1]]
+            if doc.edition else ["", ""],
+            "notes": notes,
+        })
+    return {"language": language, "documents": out}
+
+
+def write_title_data(out_dir: Path, data: Mapping[str, Any]) -> bool:
+    """Write ``data`` beside the MyST pages, only if it changed (Sphinx's
+    inputs are the whole folder)."""
+    text = json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+    return write_if_changed(out_dir / DATA_NAME, text.encode("utf-8"))
+
+
+def tex(text: str, language: str = "") -> str:
+    r"""``text`` as LaTeX, on one line, set in ``language`` (its hyphenation)
+    when that is not the book's: YAML and catalogs are hostile input, nothing
+    passes raw, and a blank line would end ``\author{`` before its brace.
+
+    >>> tex(r"\input{/etc/passwd} 100% & #1")
+    '\\textbackslash{}input\\{/etc/passwd\\} 100\\% \\& \\#1'
+    >>> tex("Polski\n\n Związek", "pl")
+    '\\hboriginal{polish}{Polski Związek}'
+    """
+    texescape.init()
+    out = texescape.escape(" ".join(text.split()), "xelatex")
+    name = TEX_LANGUAGES.get(language)
+    return f"\\hboriginal{{{name}}}{{{out}}}" if name and out else out
+
+
+def _args(*parts: str) -> str:
+    return "".join("{" + part + "}" for part in parts)
+
+
+def _entry(entry: Mapping[str, Any], macro: str) -> str:
+    return macro + _args(
+        tex(*entry["title"]) if macro == "\\hbentry" else tex(entry["kind"]),
+        tex(entry["issued_by"]), tex(*entry["issuer"]), tex(*entry["edition"]),
+    )
+
+
+def author_latex(page: str, data: Mapping[str, Any], root_doc: str = "index") -> str:
+    r"""The ``author`` of the LaTeX document that starts at ``page``: the book's
+    list of documents, or the title page words of a document alone.
+
+    >>> data = {"documents": [{"id": "d", "title": ["R&D", ""], "kind": "Regulation", "issued_by": "Issued by",
+    ...          "issuer": ["A%B", ""], "edition": ["Edition: 1", ""], "notes": ["N"]}]}
+    >>> author_latex("d", data)
+    '\\hbdocument{Regulation}{Issued by}{A\\%B}{Edition: 1}{\\hbnote{N}}'
+    >>> author_latex("index", data)
+    '\\hbbook{\\hbentry{R\\&D}{Issued by}{A\\%B}{Edition: 1}}'
+    >>> author_latex("other", data)
+    ''
+    """
+    entries = {entry["id"]: entry for entry in data.get("documents", ())}
+    if page == root_doc:
+        return "\\hbbook{" + "".join(_entry(entry, "\\hbentry") for entry in entries.values()) + "}"
+    if page not in entries:
+        return ""
+    entry = entries[page]
+    return _entry(entry, "\\hbdocument") + "{" + "".join(f"\\hbnote{{{tex(n)}}}" for n in entry["notes"]) + "}"
+
+
+def read_title_data(srcdir: Path) -> dict[str, Any]:
+    """The title pages' words the render stage wrote, or none (a page set
+    rendered without them prints titles and dates only)."""
+    try:
+        data: dict[str, Any] = json.loads((srcdir / DATA_NAME).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}
+    return data
+
+
+def _fill_authors(app: Sphinx, config: Config) -> None:
+    data = read_title_data(Path(app.srcdir))
+    config.latex_documents = [
+        (page, target, title, author or author_latex(page, data, config.root_doc), *rest)
+        for page, target, title, author, *rest in config.latex_documents
+    ]
+
+
+def drop_document_info(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """A document printed alone: its title page says what the meta line says
+    (and the notice of a translation), so the line goes from its first page."""
+    if app.builder.name != "latex" or docname == app.config.root_doc:
+        return
+    for container in list(doctree.findall(nodes.container)):
+        if INFO_CLASS in container["classes"]:
+            container.parent.remove(container)
+            return
+
+
+#: \hbmaketitle: Sphinx's title page (a rule, the title right-aligned in the
+#: heading font, the date) with the author's macros set between title and date.
+PREAMBLE = r"""
+\makeatletter
+% A line of its own, only when it has text.
+\newcommand{\hbline}[2]{\ifx\relax#2\relax\else{#1#2\par}\fi}
+% A document alone: its kind under the title, then who issued it and which
+% edition, and (in a translation) the notes at the foot of the page.
+\newcommand{\hbdocument}[5]{%
+  \vspace{1.5ex}\hbline{\Large}{#1}\vfill
+  \ifx\relax#3\relax\else{\large\mdseries #2\ #3\par}\fi
+  \hbline{\large\mdseries}{#4}\vfill
+  \gdef\hb@notes{#5}}
+\newcommand{\hbnote}[1]{#1\par}
+\let\hb@notes\@empty
+% The whole book: the documents it holds, each with its issuer and edition.
+\newcommand{\hbbook}[1]{\vfill#1\vfill}
+\newcommand{\hbentry}[4]{%
+  {\large #1\par}%
+  {\small\mdseries\ifx\relax#3\relax\else#2\ #3\fi
+   \ifx\relax#3\relax\else\ifx\relax#4\relax\else\ \textperiodcentered\ \fi\fi#4\par}%
+  \smallskip}
+% The PDF's author: the issuer of a document alone, nobody for the book.
+\pdfstringdefDisableCommands{%
+  \def\hbdocument#1#2#3#4#5{#3}\def\hbbook#1{}\def\hboriginal#1#2{#2}}
+\newcommand{\hbmaketitle}{%
+  \let\sphinxrestorepageanchorsetting\relax
+  \ifHy@pageanchor\def\sphinxrestorepageanchorsetting{\Hy@pageanchortrue}\fi
+  \hypersetup{pageanchor=false}%
+  \begin{titlepage}%
+    \noindent\rule{\textwidth}{1pt}\par
+    \begingroup\hypersetup{pdfauthor={\@author}, pdftitle={\@title}}\endgroup
+    \begin{flushright}%
+      \py@HeaderFamily
+      {\Huge \@title\par}%
+      \@author
+      \vfill
+      {\large \@date\par}%
+      \ifx\hb@notes\@empty\else\vspace{2ex}{\small\normalfont\hb@notes}\fi
+    \end{flushright}%
+  \end{titlepage}%
+  \setcounter{footnote}{0}%
+  \clearpage
+  \sphinxrestorepageanchorsetting}
+\makeatother
+"""
+
+MAKETITLE = r"\hbmaketitle"
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.connect("config-inited", _fill_authors)
+    app.connect("doctree-resolved", drop_document_info)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
