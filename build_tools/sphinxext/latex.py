@@ -37,7 +37,7 @@ NODES_PREAMBLE = r"""
 % Verdicts of examples, and the heading of the handbook's own examples.
 \expandafter\newcommand\csname DUrolehb-verdict\endcsname[1]{\fbox{\scriptsize\bfseries #1}}
 \expandafter\newcommand\csname DUrolehb-editorial\endcsname[1]{\textit{\small #1}}
-\expandafter\newcommand\csname DUrolehb-query\endcsname[1]{{\footnotesize\ttfamily #1}\quad}
+\expandafter\newcommand\csname DUrolehb-query\endcsname[1]{{\footnotesize #1}\quad}
 """
 
 CJK_FONTS = r"""
