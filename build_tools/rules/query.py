@@ -36,11 +36,10 @@ class Query:
     meaning: Meaning | None = None
     earlier: tuple[tuple[int, Meaning], ...] = ()
     screens: bool = False
-    #: The agreement as written (``meaning: {hcp: 12-14}``), to show beside the
-    #: verdict: examples with one auction and two verdicts differ only there.
-    written: str = ""
-    #: The same as the example wrote it (``meaning``, ``earlier``, ``screens``
-    #: as YAML read them), for the reader's words (build_tools/meaning_text.py).
+    #: The agreement as written (``meaning``, ``earlier``, ``screens`` as YAML
+    #: read them), shown beside the verdict in the reader's words
+    #: (build_tools/meaning_text.py): examples with one auction and two
+    #: verdicts differ only there.
     asked: Mapping[str, Any] = field(default_factory=dict, compare=False)
 
     @classmethod
@@ -76,24 +75,8 @@ def parse_example_query(auction: str, view: str, data: Mapping[str, Any]) -> Que
         meaning=_meaning(data["meaning"], "meaning") if "meaning" in data else None,
         earlier=_earlier(data.get("earlier", {})),
         screens=_flag(data.get("screens", False), "screens"),
-        written="; ".join(f"{key}: {flow(data[key])}" for key in ("meaning", "earlier", "screens") if key in data),
         asked={key: data[key] for key in ("meaning", "earlier", "screens") if key in data},
     )
-
-
-def flow(value: Any) -> str:
-    """``value`` in YAML's flow style, as a query is written.
-
-    >>> flow({"hcp": "12-14", "suits": {"hearts": "5+"}, "natural": True})
-    '{hcp: 12-14, suits: {hearts: 5+}, natural: true}'
-    """
-    if isinstance(value, Mapping):
-        return "{" + ", ".join(f"{key}: {flow(item)}" for key, item in value.items()) + "}"
-    if isinstance(value, list):
-        return "[" + ", ".join(flow(item) for item in value) + "]"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
 
 
 def parse_expect(data: Any) -> tuple[tuple[str, str], ...]:
