@@ -186,3 +186,14 @@ def test_a_rebuild_retires_the_a4_books_old_name(mini: Path, mini_site: Path, tm
     assert result.returncode == 0, result.stdout + result.stderr
     assert not old.exists() and kept.exists()
     assert sorted(p.name for p in (build / "site" / "pdf").iterdir()) == [kept.name]
+
+
+def test_every_pdf_link_of_the_site_lands_on_a_book_named_by_its_paper(mini_site: Path) -> None:
+    """The language switcher's link, the language index's and the root page's."""
+    site = mini_site / "site"
+    links = {(page, href) for page in site.rglob("*.html")
+             for href in re.findall(r'href="([^"#]*\.pdf)"', page.read_text(encoding="utf-8"))}
+    assert {page.name for page, _ in links} >= {"index.html", "mini-rules.html"}
+    for page, href in links:
+        assert re.search(r"-a[45]\.pdf$", href), (page, href)
+        assert (page.parent / href).resolve().is_file(), (page, href)

@@ -63,8 +63,8 @@ def title_data(documents: Sequence[Document], language: str, translations: NullT
     >>> entry = title_data([doc], "en", NullTranslations(), {"d": "Zasady"})["documents"][0]
     >>> entry["kind"], entry["issued_by"], entry["issuer"], entry["edition"]
     ('Regulation', 'Issued by', ['Turtle Union', 'pl'], ['Edition: 2026', ''])
-    >>> entry["notes"]
-    ['Translated: 3 of 4 texts (75 %).', 'Texts not yet translated are shown in the original language and marked.', 'This is a translation; the original (Polish) prevails: Zasady']
+    >>> entry["notes"], entry["prevails"]
+    (['Translated: 3 of 4 texts (75 %).', 'Texts not yet translated are shown in the original language and marked.'], ['This is a translation; the original (Polish) prevails:', 'Zasady', 'pl'])
     """
     from build_tools.document import language_name
     from build_tools.render import format_interface
@@ -78,7 +78,7 @@ def title_data(documents: Sequence[Document], language: str, translations: NullT
             original = context in doc.untranslated and doc.language != doc.display_language
             return [text, doc.language if original else ""]
 
-        notes = []
+        notes, prevails = [], []
         if doc.display_language != doc.language:
             total = doc.texts
             translated = total - len(doc.untranslated)
@@ -87,8 +87,8 @@ def title_data(documents: Sequence[Document], language: str, translations: NullT
                            translated=translated, total=total, percent=percent))
             if translated < total:
                 notes.append(_("Texts not yet translated are shown in the original language and marked."))
-            notes.append(_("This is a translation; the original (%(language)s) prevails:",
-                           language=language_name(doc.language, language)) + " " + originals.get(doc.id, ""))
+            prevails = [_("This is a translation; the original (%(language)s) prevails:",
+                          language=language_name(doc.language, language)), originals.get(doc.id, ""), doc.language]
         out.append({
             "id": doc.id,
             "title": shown(doc.title, doc.id),
@@ -98,6 +98,8 @@ def title_data(documents: Sequence[Document], language: str, translations: NullT
             "edition": [_("Edition: %(edition)s", edition=doc.edition), shown(doc.edition, f"{doc.id}.edition")[1]]
             if doc.edition else ["", ""],
             "notes": notes,
+            # The notice that the original prevails, and the original's title in its language.
+            "prevails": prevails,
         })
     return {"language": language, "documents": out}
 
@@ -141,9 +143,9 @@ def author_latex(page: str, data: Mapping[str, Any], root_doc: str = "index") ->
     list of documents, or the title page words of a document alone.
 
     >>> data = {"documents": [{"id": "d", "title": ["R&D", ""], "kind": "Regulation", "issued_by": "Issued by",
-    ...          "issuer": ["A%B", ""], "edition": ["Edition: 1", ""], "notes": ["N"]}]}
+    ...          "issuer": ["A%B", ""], "edition": ["Edition: 1", ""], "notes": ["N"], "prevails": ["P:", "T", "sv"]}]}
     >>> author_latex("d", data)
-    '\\hbdocument{Regulation}{Issued by}{A\\%B}{Edition: 1}{\\hbnote{N}}'
+    '\\hbdocument{Regulation}{Issued by}{A\\%B}{Edition: 1}{\\hbnote{N}\\hbnote{P: \\hboriginal{swedish}{T}}}'
     >>> author_latex("index", data)
     '\\hbbook{\\hbentry{R\\&D}{Issued by}{A\\%B}{Edition: 1}}'
     >>> author_latex("other", data)
@@ -155,7 +157,11 @@ def author_latex(page: str, data: Mapping[str, Any], root_doc: str = "index") ->
     if page not in entries:
         return ""
     entry = entries[page]
-    return _entry(entry, "\\hbdocument") + "{" + "".join(f"\\hbnote{{{tex(n)}}}" for n in entry["notes"]) + "}"
+    notes = [tex(note) for note in entry["notes"]]
+    if entry.get("prevails"):
+        words, title, language = entry["prevails"]
+        notes.append(f"{tex(words)} {tex(title, language)}")
+    return _entry(entry, "\\hbdocument") + "{" + "".join(f"\\hbnote{{{note}}}" for note in notes) + "}"
 
 
 def read_title_data(srcdir: Path) -> dict[str, Any]:
@@ -225,7 +231,7 @@ PREAMBLE = r"""
       \@author
       \vfill
       {\large \@date\par}%
-      \ifx\hb@notes\@empty\else\vspace{2ex}{\small\normalfont\hb@notes}\fi
+      \ifx\hb@notes\@empty\else\vspace{2ex}{\small\mdseries\hb@notes}\fi
     \end{flushright}%
   \end{titlepage}%
   \setcounter{footnote}{0}%
