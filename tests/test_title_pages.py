@@ -197,3 +197,28 @@ def test_every_pdf_link_of_the_site_lands_on_a_book_named_by_its_paper(mini_site
     for page, href in links:
         assert re.search(r"-a[45]\.pdf$", href), (page, href)
         assert (page.parent / href).resolve().is_file(), (page, href)
+
+
+def test_the_title_pages_words_are_the_templates_words() -> None:
+    """Translated in every catalog that translates the pages: the title page
+    says nothing the pages' interface does not."""
+    from build_tools.i18n.interface import extract_interface
+    from build_tools.render import TEMPLATES
+    from build_tools.sphinxext.titlepage import INTERFACE_WORDS
+
+    assert set(INTERFACE_WORDS) <= {entry.msgid for entry in extract_interface(TEMPLATES)}
+    # And those are the words it asks for (a partly translated document: every note).
+    from babel.support import NullTranslations
+
+    from build_tools.sphinxext.titlepage import title_data
+
+    asked: list[str] = []
+
+    class Recorder(NullTranslations):
+        def gettext(self, message: str) -> str:
+            asked.append(message)
+            return message
+
+    mini = load_handbook(FIXTURES / "mini" / "source", FIXTURES / "mini" / "translations")
+    title_data(translate_handbook(mini, "en"), "en", Recorder(), {})
+    assert len(set(asked)) >= 6 and set(asked) <= set(INTERFACE_WORDS)

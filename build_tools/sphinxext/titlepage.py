@@ -48,6 +48,16 @@ INFO_CLASS = "hb-document-info"
 
 _KINDS = {"regulation": "Regulation", "table-of-contents": "Table of contents"}
 
+#: The interface strings a title page says: those of the meta line and the
+#: translation notice of a document's page (document.md.j2) and of the
+#: language index (index.md.j2), so that every catalog already translates them.
+INTERFACE_WORDS = (
+    *_KINDS.values(), "Convention description", "Issued by", "Edition: %(edition)s",
+    "Translated: %(translated)s of %(total)s texts (%(percent)s %%).",
+    "Texts not yet translated are shown in the original language and marked.",
+    "This is a translation; the original (%(language)s) prevails:",
+)
+
 
 def title_data(documents: Sequence[Document], language: str, translations: NullTranslations,
                originals: Mapping[str, str]) -> dict[str, Any]:
