@@ -15,6 +15,8 @@ frame in HTML and LaTeX.
 
 from __future__ import annotations
 
+import re
+
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
@@ -56,11 +58,44 @@ def depart_html(self: HTML5Translator, node: example) -> None:
     self.body.append("</div>\n")
 
 
+#: What may stand between the text that introduces an example and the example:
+#: the ends of the lists (points) that text is the last of.
+_LIST_ENDS = re.compile(r"(\s*\\end\{(?:hbpoint|description|itemize|enumerate)\})*\s*")
+
+
+def keep_with_next(body: list[str]) -> None:
+    r"""Before the ends of lists that close the text introducing an example,
+    ``\hbkeepwithnext``: a list's end offers a page break, which would leave
+    that text at the foot of a page and the example at the top of the next.
+    After another example (or with no list end between) nothing is written.
+
+    >>> body = ["\\sphinxAtStartPar\nText.\n", "\\end{hbpoint}\n", "\\end{hbpoint}\n", "\n"]
+    >>> keep_with_next(body); body[1]
+    '\\hbkeepwithnext\n'
+    >>> body = ["\\end{hbexample}\n", "\\end{hbpoint}\n"]
+    >>> keep_with_next(body); body
+    ['\\end{hbexample}\n', '\\end{hbpoint}\n']
+    >>> body = ["\\sphinxAtStartPar\nText.\n", "\n"]
+    >>> keep_with_next(body); body
+    ['\\sphinxAtStartPar\nText.\n', '\n']
+    """
+    at = len(body)
+    while at > 0 and _LIST_ENDS.fullmatch(body[at - 1]):
+        at -= 1
+    if at in (0, len(body)) or "\\end{" not in "".join(body[at:]) or body[at - 1].rstrip().endswith("\\end{hbexample}"):
+        return
+    body.insert(at, "\\hbkeepwithnext\n")
+
+
 def visit_latex(self: LaTeXTranslator, node: example) -> None:
-    number = tex_escape(node["number"], self.config.latex_engine)
-    self.body.append("\n\\begin{hbexample}{" + number + "}")
+    keep_with_next(self.body)
+    # The anchor first, then the title: a reference lands on the title, and the
+    # anchor marks where the example starts on its page.
+    self.body.append("\n\\begin{hbexample}")
     for node_id in node["ids"]:
         self.body.append(self.hypertarget(node_id, anchor=True))
+    if node["number"]:
+        self.body.append("\\hbexampletitle{" + tex_escape(node["number"], self.config.latex_engine) + "}")
 
 
 def depart_latex(self: LaTeXTranslator, node: example) -> None:

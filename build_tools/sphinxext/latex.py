@@ -12,6 +12,7 @@ FONTS = r"""
 """
 
 NODES_PREAMBLE = r"""
+\usepackage{truncate}
 % Documents carry their own display numbers; LaTeX must not add its own.
 \setcounter{secnumdepth}{-1}
 \newenvironment{hbpoint}[1]{%
@@ -19,7 +20,58 @@ NODES_PREAMBLE = r"""
     \setlength{\labelsep}{0.3em}\setlength{\topsep}{1pt}\setlength{\partopsep}{0pt}%
     \setlength{\itemsep}{0pt}\setlength{\parsep}{2pt}}%
   \item[#1]}{\end{list}}
-\newenvironment{hbexample}[1]{\par\smallskip\begin{quote}\ifx\relax#1\relax\else\textbf{#1}\par\fi}{\end{quote}\smallskip}
+\makeatletter
+% The contents' page numbers: room for three digits (the A5 books pass 100 pages).
+\renewcommand{\@pnumwidth}{2em}
+\renewcommand{\@tocrmarg}{3em}
+% An example (its title, diagrams and verdicts) is never broken across pages, and
+% never starts a page while the text that introduces it ends the one before: no
+% page break from the end of that text to the example's last line. After the
+% example the list's small negative penalty (\@endparpenalty) remains, so that a
+% chain of examples longer than a page breaks between two of them.
+\newenvironment{hbexample}{%
+  \par\nobreak
+  \global\@endparpenalty-\@lowpenalty
+  \smallskip\@beginparpenalty\@M
+  \begin{quote}%
+  \interlinepenalty\@M \clubpenalty\@M \widowpenalty\@M \brokenpenalty\@M
+  \let\hb@atstartpar\sphinxAtStartPar
+  \def\sphinxAtStartPar{\ifvmode\nobreak\fi\hb@atstartpar}%
+  \let\hb@attablestart\sphinxattablestart
+  \def\sphinxattablestart{\par\nobreak\hb@attablestart}%
+  \def\sphinxattableend{\@nobreakfalse\ifvmode\prevdepth\z@\nobreak\vskip\sphinxtablepost\relax\fi}%
+}{\end{quote}\smallskip}
+\newcommand{\hbexampletitle}[1]{\par\nobreak\noindent\textbf{#1}\par\nobreak}
+% Written before the ends of lists (points) whose last text introduces an
+% example: those ends offer no page break (the example puts the penalty back).
+\newcommand{\hbkeepwithnext}{\par\global\@endparpenalty\@M}
+% A page number of a printed contents (the Laws contents): after a dot leader,
+% flush right in a column that the entry's title, wrapped or not, keeps clear of.
+\newlength{\hbpagenumberwidth}\setlength{\hbpagenumberwidth}{2em}
+\expandafter\newcommand\csname DUrolehb-page\endcsname[1]{{%
+  \rightskip\dimexpr\hbpagenumberwidth+1em\relax plus 1fil\parfillskip-\rightskip
+  \unskip\nobreak\leaders\hbox to .5em{\hss.\hss}\hskip 1em plus 1fill
+  \nobreak\hbox to\hbpagenumberwidth{\hss#1}\par}}
+% The running foot: the name of the section stays on one line, at least 1em
+% clear of the page number, shortened with an ellipsis where it is longer.
+\newlength{\hbfootnamewidth}
+\newcommand{\hbfootname}[1]{%
+  \settowidth{\hbfootnamewidth}{\thepage}%
+  \setlength{\hbfootnamewidth}{\dimexpr\headwidth-\hbfootnamewidth-1em\relax}%
+  \truncate{\hbfootnamewidth}{#1}}
+\fancypagestyle{normal}{%
+  \fancyhf{}%
+  \fancyfoot[RO]{{\py@HeaderFamily\thepage}}%
+  \fancyfoot[LO]{{\py@HeaderFamily\hbfootname{\nouppercase{\rightmark}}}}%
+  \fancyhead[RO]{{\py@HeaderFamily \@title\sphinxheadercomma\py@release}}%
+  \if@twoside
+    \fancyfoot[LE]{{\py@HeaderFamily\thepage}}%
+    \fancyfoot[RE]{{\py@HeaderFamily\hbfootname{\nouppercase{\leftmark}}}}%
+    \fancyhead[LE]{{\py@HeaderFamily \@title\sphinxheadercomma\py@release}}%
+  \fi
+  \renewcommand{\headrulewidth}{0.4pt}%
+  \renewcommand{\footrulewidth}{0.4pt}}
+\makeatother
 % Badges of BWS variants, and auctions and hands written in a sentence
 % (classes of inline nodes reach LaTeX as \DUrole{class}).
 \expandafter\newcommand\csname DUrolehb-default\endcsname[1]{\fbox{\scriptsize #1}}
@@ -46,7 +98,24 @@ CJK_FONTS = r"""
 \setCJKmonofont{Noto Sans Mono CJK SC}
 """
 
-CHINESE = CJK_FONTS + r"""
+# xeCJK drops a space between two CJK characters (a line break in Chinese
+# text is no space), but a heading's number and title ("第九节 叫牌体系") are
+# written apart on purpose: headings, the contents and the running heads and
+# feet keep their spaces.
+CJK_HEADINGS = r"""
+\makeatletter
+% Robust: a chapter title may be uppercased (fncychap), its key must not.
+\DeclareRobustCommand{\hbcjkspace}{\xeCJKsetup{CJKspace=true}}
+\g@addto@macro\py@HeaderFamily{\hbcjkspace}
+\g@addto@macro\sphinxtableofcontentshook{\hbcjkspace}
+\let\hb@makechapterhead\@makechapterhead
+\renewcommand{\@makechapterhead}[1]{\hb@makechapterhead{\hbcjkspace #1}}
+\let\hb@makeschapterhead\@makeschapterhead
+\renewcommand{\@makeschapterhead}[1]{\hb@makeschapterhead{\hbcjkspace #1}}
+\makeatother
+"""
+
+CHINESE = CJK_FONTS + CJK_HEADINGS + r"""
 \renewcommand{\contentsname}{目录}
 """
 
@@ -56,7 +125,7 @@ CHINESE = CJK_FONTS + r"""
 # they stay with the text's own font.
 CJK_IN_OTHER_BOOKS = r"""
 \usepackage{xeCJK}
-""" + CJK_FONTS + r"""
+""" + CJK_FONTS + CJK_HEADINGS + r"""
 \xeCJKDeclareCharClass{Default}{"2018, "2019, "201C, "201D, "201E, "2013, "2014, "2026, "00B7}
 """
 
@@ -83,8 +152,12 @@ def _other_languages(language: str) -> str:
 #: Sphinx's classes know no smaller size, and 9 pt is too small to read at a table).
 PAPERS = ("a4", "a5")
 
-#: Margins of the A5 pocket book (Sphinx's own are an inch, for A4).
-A5_MARGINS = "hmargin={13mm,13mm}, vmargin={14mm,15mm}, marginpar=8mm"
+#: Margins of the A5 pocket book (Sphinx's own are an inch, for A4). The
+#: running head and foot are inside the vertical margins' measure
+#: (``A5_GEOMETRY``): in Sphinx's layout they sit 37 pt above and 30 pt below
+#: the text, which on this page put the head at the paper's very edge.
+A5_MARGINS = "hmargin={13mm,13mm}, vmargin={9mm,9mm}, marginpar=8mm"
+A5_GEOMETRY = "\\usepackage[includehead,includefoot,headsep=4mm,footskip=7mm]{geometry}"
 
 
 def latex_elements_for(language: str, paper: str = "a4") -> dict[str, str]:
@@ -106,6 +179,7 @@ def latex_elements_for(language: str, paper: str = "a4") -> dict[str, str]:
     }
     if paper == "a5":
         elements["sphinxsetup"] = A5_MARGINS
+        elements["geometry"] = A5_GEOMETRY
     # On the narrow page tabulary squeezes a column of calls beside long meanings
     # down to \tymin (Sphinx's: three digits), narrower than "2NT" or "2БК".
     a5 = "\\setlength{\\tymin}{3em}\n" if paper == "a5" else ""
