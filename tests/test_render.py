@@ -177,7 +177,7 @@ def test_a_display_number_in_words_is_translated_with_its_text() -> None:
     english = _cba("en")
     assert "## {hb-section}`jiaopai-tixi-ji-yuedingjiao` Section 9 " in english
     assert "### {hb-section}`jiaopai-tixi` Article 29 " in english
-    assert "{hb-point} 1.\n:id: tixi-zhengce\n" in english
+    assert "{hb-point} I.\n:id: tixi-zhengce\n" in english
     assert "第九节" not in english and "{hb-lang}`zh-CN`" not in english
     # The original keeps its own.
     assert "### {hb-section}`jiaopai-tixi` 第29条 叫牌体系" in _cba("zh_CN")
@@ -188,4 +188,4 @@ def test_a_display_number_not_yet_translated_is_marked_as_the_originals() -> Non
     assert "### {hb-section}`jiaopai-tixi` {hb-lang}`zh-CN`第29条{hb-lang}`/` Bidding" in english
     assert "{hb-point} 一、\n:id: tixi-zhengce\n:list-id: tiao-29-bufen\n:lang: zh-CN\n\n" in english
     # Its neighbour, translated, is the page's own.
-    assert "{hb-point} 2.\n:id: yuedingka-fuye\n\n" in english
+    assert "{hb-point} II.\n:id: yuedingka-fuye\n\n" in english

@@ -21,11 +21,11 @@ _NUMBER = re.compile(r"\d+")
 # A display number written in words that its translation writes in figures, or
 # the other way round ("第九节" and "Section 9", "Раздел IV -" and "第四章 -"):
 # Chinese numerals where they number something (第…, …、 at the start), and
-# Roman numerals of two letters or more (not "XX", a redouble in several
-# notations). Only display numbers are read so: in a sentence "第四花色" is the
+# Roman numerals ("I.", "IV", but not "X" or "XX", a double and a redouble in
+# several notations). Only display numbers are read so: in a sentence "第四花色" is the
 # fourth suit, a word, which a translation may well write as one.
 _CHINESE_ORDINAL = re.compile(r"第([零一二两三四五六七八九十百]+)|^([一二三四五六七八九十]+)、")
-_ROMAN = re.compile(r"\b(?!X+\b)(?=[IVXLC]{2,}\b)C{0,3}(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})\b")
+_ROMAN = re.compile(r"\b(?!X+\b)(?=[IVXLC]+\b)C{0,3}(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})\b")
 _CHINESE_DIGITS = {c: n for n, c in enumerate("零一二三四五六七八九")} | {"两": 2}
 _ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
 
@@ -61,8 +61,8 @@ def display_numbers(text: str) -> list[str]:
 
     >>> [display_numbers(n) for n in ("第九节", "Section 9", "一、", "Раздел IV -", "第四章 -")]
     [['9'], ['9'], ['1'], ['4'], ['4']]
-    >>> display_numbers("统一 1♣ XX"), display_numbers("I bid 2♠")
-    (['1'], ['2'])
+    >>> display_numbers("统一 1♣ XX"), display_numbers("I."), display_numbers("V.")
+    (['1'], ['1'], ['5'])
     """
     found = _NUMBER.findall(text)
     found += [str(_chinese_number(a or b)) for a, b in _CHINESE_ORDINAL.findall(text)]
