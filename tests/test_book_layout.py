@@ -255,6 +255,62 @@ def test_no_diagram_starts_a_page_while_its_introducing_text_ends_the_one_before
     assert separated == {}
 
 
+def introduced_points(tex: str) -> list[str]:
+    r"""The points of a Sphinx .tex that text introduces (the sentence of the
+    point they belong to, or a paragraph ending "…:"), not a sibling point, an
+    example or a table before them.
+
+    >>> introduced_points('\n'.join([
+    ...     r'\begin{hbpoint}{3.}\phantomsection\label{\detokenize{doc:p3}}', r'\sphinxAtStartPar', 'It says:', '',
+    ...     r'\begin{hbpoint}{\textbullet}\phantomsection\label{\detokenize{doc:p3a}}', 'first', r'\end{hbpoint}', '',
+    ...     r'\begin{hbpoint}{\textbullet}\phantomsection\label{\detokenize{doc:p3b}}', 'second', r'\end{hbpoint}',
+    ...     r'\end{hbpoint}', r'\begin{hbpoint}{4.}\phantomsection\label{\detokenize{doc:p4}}']))
+    ['doc:p3', 'doc:p3a']
+    """
+    result = []
+    text_lines = tex.splitlines()
+    for n, line in enumerate(text_lines):
+        if not line.startswith("\\begin{hbpoint}"):
+            continue
+        label = re.search(r"\\label\{\\detokenize\{([^}]*)\}\}", line)
+        before = n - 1
+        while before >= 0 and not text_lines[before].strip():
+            before -= 1
+        follows = text_lines[before] if before >= 0 else ""
+        if label and not follows.startswith(("\\end{", "\\sphinxattableend", "\\hbkeepwithnext")):
+            result.append(label.group(1))
+    return result
+
+
+def test_a_point_never_starts_a_page_while_the_sentence_introducing_it_ends_the_one_before(
+    real_books: Path,
+) -> None:
+    # "3. Po otwarciu przeciwnika na poziomie 1 nie alertuje się:" ended a page of the
+    # Polish A5 book alone, its first bullet and that bullet's examples the next.
+    # Then its anchor kept to the foot of the first page and the point's line went
+    # to the next: a link to the point landed on the page before it.
+    starts: dict[str, list[str]] = {}
+    stranded: dict[str, list[str]] = {}
+    counted = 0
+    for tex in books(real_books):
+        pdf = tex.with_suffix(".pdf")
+        top, dests = destinations(pdf)
+        labels = anchors(tex.with_suffix(".aux").read_text(encoding="utf-8"))
+        book = pages(pdf)
+        layout = Layout.of(pdf)
+        for label in introduced_points(tex.read_text(encoding="utf-8")):
+            page, height = dests[labels[label]]
+            counted += 1
+            if height >= top - SAME:
+                starts.setdefault(f"{tex.parent.name}/{pdf.name}", []).append(f"p. {page} {label}")
+            below = [w for w in layout.body(book[page - 1]) if w.middle > book[page - 1].height - height]
+            if not below:
+                stranded.setdefault(f"{tex.parent.name}/{pdf.name}", []).append(f"p. {page} {label}")
+    assert counted > 300, counted
+    assert starts == {}
+    assert stranded == {}
+
+
 # --- 2. The Laws contents: page numbers in a right-aligned column -----------------------
 
 

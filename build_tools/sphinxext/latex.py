@@ -15,12 +15,18 @@ NODES_PREAMBLE = r"""
 \usepackage{truncate}
 % Documents carry their own display numbers; LaTeX must not add its own.
 \setcounter{secnumdepth}{-1}
+% A point is a list of its own. LaTeX invites a page break before a list
+% (\@beginparpenalty), which left a sentence ending "...:" alone at the foot of
+% a page and its first point on the next: a point follows the text that
+% introduces it on its page. Between two points the end of the first still
+% offers its break (\@endparpenalty).
 \newenvironment{hbpoint}[1]{%
   \begin{list}{}{\setlength{\leftmargin}{2.2em}\setlength{\labelwidth}{1.9em}%
     \setlength{\labelsep}{0.3em}\setlength{\topsep}{1pt}\setlength{\partopsep}{0pt}%
-    \setlength{\itemsep}{0pt}\setlength{\parsep}{2pt}}%
+    \setlength{\itemsep}{0pt}\setlength{\parsep}{2pt}\hbnobreakbeforepoint}%
   \item[#1]}{\end{list}}
 \makeatletter
+\newcommand{\hbnobreakbeforepoint}{\@beginparpenalty\@M}
 % The contents' page numbers: room for three digits (the A5 books pass 100 pages).
 \renewcommand{\@pnumwidth}{2em}
 \renewcommand{\@tocrmarg}{3em}

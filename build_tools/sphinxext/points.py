@@ -77,6 +77,10 @@ def visit_point_latex(self: LaTeXTranslator, node: point) -> None:
     self.body.append("\n\\begin{hbpoint}{" + label + "}")
     for node_id in node["ids"]:
         self.body.append(self.hypertarget(node_id, anchor=True))
+    # The anchors sit in the vertical list before the point's first line: no
+    # page break between them and that line (the reader who follows a link
+    # lands on the point, not on the foot of the page before).
+    self.body.append("\\nobreak")
 
 
 def depart_point_latex(self: LaTeXTranslator, node: point) -> None:
