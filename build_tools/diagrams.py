@@ -289,6 +289,17 @@ def bidding_grid(
     return BiddingGrid(TABLE_SEATS, rows, tuple(vul.is_vulnerable(_SEATS[s]) for s in TABLE_SEATS))
 
 
+def written_calls(text: str, language: str, view: str, reader: str) -> list[str]:
+    """Each call of an auction as written, as its diagram shows it to ``reader``:
+    suit symbols, the reader's words, an opponents' call in the reader's brackets.
+
+    >>> written_calls("[1♣] 2♣", "pl", "partnership", "en")
+    ['(1♣)', '2♣']
+    """
+    shown = notation.display_profile(reader)
+    return [_cell(slot, shown).call for slot in notation.profile(language).parse_pattern(text, View(view)).slots]
+
+
 def inline_auction(text: str, options: str | None, language: str, reader: str) -> str:
     """An auction written in a sentence, in ``reader``'s notation with suit
     symbols, in the view it was written in (one side's calls joined by ``-``;

@@ -79,7 +79,9 @@ def describe_query(query: Query, words: Words, notation: str, reader: str) -> st
     groups: list[str] = []
     earlier = asked.get("earlier") or {}
     if earlier:
-        calls = _written_calls(query.auction, query.view, notation, reader)
+        from build_tools.diagrams import written_calls
+
+        calls = written_calls(query.auction, notation, query.view, reader)
         numbered = sorted((int(number), meaning) for number, meaning in earlier.items())
         for number, meaning in numbered:
             call = calls[number - 1] if 0 < number <= len(calls) else f"#{number}"
@@ -91,21 +93,6 @@ def describe_query(query: Query, words: Words, notation: str, reader: str) -> st
     if "screens" in asked:
         groups.append(_word(words, f"screens:{_flag(asked['screens'])}"))
     return " · ".join(groups)
-
-
-def _written_calls(auction: str, view: str, notation: str, reader: str) -> list[str]:
-    """Each call of ``auction`` as written, in ``reader``'s notation as the
-    diagrams show it (suit symbols; an opponent's call in the reader's brackets)."""
-    from build_tools.bridge import View
-    from build_tools.bridge import notation as profiles
-    from build_tools.diagrams import display_call
-
-    shown = profiles.display_profile(reader)
-    out = []
-    for slot in profiles.profile(notation).parse_pattern(auction, View(view)).slots:
-        call = "/".join(display_call(c, shown) for c in slot.calls) or "?"
-        out.append(f"{shown.brackets[0]}{call}{shown.brackets[1]}" if slot.opponent else call)
-    return out
 
 
 def english_words() -> dict[str, str]:

@@ -65,6 +65,17 @@ class TranslationStatus:
         return 100 * self.translated // self.total if self.total else 100
 
 
+def translation_status(doc: Document, reader: str, originals: Mapping[str, str]) -> TranslationStatus | None:
+    """How much of ``doc`` is shown translated to a ``reader`` of its page, title
+    page or index (``None`` for the original); ``originals`` holds each
+    document's own title."""
+    if doc.display_language == doc.language:
+        return None
+    total = doc.texts
+    return TranslationStatus(total - len(doc.untranslated), total,
+                             language_name(doc.language, reader), originals.get(doc.id, ""))
+
+
 @dataclass(frozen=True, slots=True)
 class RenderResult:
     written: tuple[str, ...]
@@ -467,20 +478,11 @@ def render_pages(
     env = environment(translations)
     pages: dict[str, str] = {}
     doc_template = env.get_template("document.md.j2")
+    statuses = {doc.id: translation_status(doc, language, originals) for doc in documents}
     for doc in documents:
-        status: TranslationStatus | None = None
-        if doc.display_language != doc.language:
-            total = doc.texts
-            status = TranslationStatus(total - len(doc.untranslated), total,
-                                       language_name(doc.language, language), originals.get(doc.id, ""))
-        pages[f"{doc.id}.md"] = doc_template.render(doc=doc, translation=status)
+        pages[f"{doc.id}.md"] = doc_template.render(doc=doc, translation=statuses[doc.id])
     # The index says which documents are originals and which translations (in
     # the reader's words for the original's language), and links the PDF.
-    statuses: dict[str, TranslationStatus | None] = {}
-    for doc in documents:
-        count = doc.texts
-        shown_translated = doc.display_language != doc.language
-        statuses[doc.id] = TranslationStatus(count - len(doc.untranslated), count) if shown_translated else None
     pages["index.md"] = env.get_template("index.md.j2").render(
         title=manifest.title(language), documents=documents, statuses=statuses,
         language_names={d.language: language_name(d.language, language) for d in documents},

@@ -82,14 +82,7 @@ def real_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     into a temporary folder; yields its published ``site``. ``HANDBOOK_TEST_SITE``
     names an already built site to test instead."""
     given = os.environ.get("HANDBOOK_TEST_SITE")
-    if given:
-        yield Path(given)
-        return
-    build = tmp_path_factory.mktemp("handbook-build")
-    result = run_handbook("build", "--html", "--source", str(ROOT / "source"),
-                          "--translations", str(ROOT / "translations"), "--build-dir", str(build))
-    assert result.returncode == 0, result.stdout + result.stderr
-    yield build / "site"
+    yield Path(given) if given else _build_real(tmp_path_factory, "handbook-build", "--html") / "site"
 
 
 @pytest.fixture(scope="session")
@@ -100,14 +93,16 @@ def real_books(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     marked ``tex`` may use it. ``HANDBOOK_TEST_BUILD`` names an already built
     folder to test instead (``build`` after ``make``)."""
     given = os.environ.get("HANDBOOK_TEST_BUILD")
-    if given:
-        yield Path(given)
-        return
-    build = tmp_path_factory.mktemp("handbook-books")
-    result = run_handbook("build", "--pdf", "--source", str(ROOT / "source"),
+    yield Path(given) if given else _build_real(tmp_path_factory, "handbook-books", "--pdf")
+
+
+def _build_real(tmp_path_factory: pytest.TempPathFactory, name: str, *args: str) -> Path:
+    """The real handbook built with ``args`` into a new temporary build folder."""
+    build = tmp_path_factory.mktemp(name)
+    result = run_handbook("build", *args, "--source", str(ROOT / "source"),
                           "--translations", str(ROOT / "translations"), "--build-dir", str(build))
     assert result.returncode == 0, result.stdout + result.stderr
-    yield build
+    return build
 
 
 @pytest.fixture(scope="session")

@@ -20,6 +20,7 @@ import html
 import re
 import subprocess
 from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -227,27 +228,55 @@ def destinations(pdf: Path) -> tuple[float, dict[str, tuple[int, float]]]:
     return dests["Doc-Start"][1], dests
 
 
-def test_no_diagram_starts_a_page_while_its_introducing_text_ends_the_one_before(real_books: Path) -> None:
-    starts, separated = {}, {}
-    counted, chained = 0, 0
-    for tex in books(real_books):
+@dataclass(frozen=True)
+class Placed:
+    """Where an anchor (an example's or a point's id) landed in a book."""
+
+    book: str  # "<latex folder>/<pdf name>"
+    label: str
+    page: int
+    at_top: bool  # the anchor opens its page: nothing of the body above it
+    lines_below: int  # lines of the page's body below the anchor
+
+
+def placed(build: Path, labels_of: Callable[[str], Iterable[str]]) -> Iterator[Placed]:
+    """Every anchor that ``labels_of`` picks from a real book's .tex, placed in its PDF."""
+    for tex in books(build):
         pdf = tex.with_suffix(".pdf")
         top, dests = destinations(pdf)
-        labels = anchors(tex.with_suffix(".aux").read_text(encoding="utf-8"))
+        named = anchors(tex.with_suffix(".aux").read_text(encoding="utf-8"))
         book = pages(pdf)
-        layout = Layout.of(tex.with_suffix(".pdf"))
-        for example in examples(tex.read_text(encoding="utf-8")):
-            page, height = dests[labels[example.label]]
-            counted += 1
-            # The example is the first thing of its page: what comes before it
-            # ends the page before, which it may only if that is an example.
-            if example.introduced and height >= top - SAME:
-                starts.setdefault(f"{tex.parent.name}/{pdf.name}", []).append(f"p. {page} {example.label}")
-            chained += not example.introduced and height >= top - SAME
-            # A title (number or heading line) has its diagram below it on its page.
-            below = [w for w in layout.body(book[page - 1]) if w.middle > book[page - 1].height - height]
-            if example.titled and len(lines(below)) < 2:
-                separated.setdefault(f"{tex.parent.name}/{pdf.name}", []).append(f"p. {page} {example.label}")
+        layout = Layout.of(pdf)
+        for label in labels_of(tex.read_text(encoding="utf-8")):
+            page, height = dests[named[label]]
+            sheet = book[page - 1]
+            below = [w for w in layout.body(sheet) if w.middle > sheet.height - height]
+            yield Placed(f"{tex.parent.name}/{pdf.name}", label, page, height >= top - SAME, len(lines(below)))
+
+
+def _by_book(found: Iterable[Placed]) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for place in found:
+        out.setdefault(place.book, []).append(f"p. {place.page} {place.label}")
+    return out
+
+
+def test_no_diagram_starts_a_page_while_its_introducing_text_ends_the_one_before(real_books: Path) -> None:
+    kinds: dict[str, Example] = {}
+
+    def labels_of(tex: str) -> list[str]:
+        found = examples(tex)
+        kinds.update((example.label, example) for example in found)
+        return [example.label for example in found]
+
+    places = list(placed(real_books, labels_of))
+    counted = len(places)
+    # The example is the first thing of its page: what comes before it ends the
+    # page before, which it may only if that is an example.
+    starts = _by_book(p for p in places if kinds[p.label].introduced and p.at_top)
+    chained = sum(1 for p in places if not kinds[p.label].introduced and p.at_top)
+    # A title (number or heading line) has its diagram below it on its page.
+    separated = _by_book(p for p in places if kinds[p.label].titled and p.lines_below < 2)
     assert counted > 300
     assert starts == {}
     # Kept together, but not all of a chain: a page still breaks between two examples.
@@ -289,26 +318,10 @@ def test_a_point_never_starts_a_page_while_the_sentence_introducing_it_ends_the_
     # Polish A5 book alone, its first bullet and that bullet's examples the next.
     # Then its anchor kept to the foot of the first page and the point's line went
     # to the next: a link to the point landed on the page before it.
-    starts: dict[str, list[str]] = {}
-    stranded: dict[str, list[str]] = {}
-    counted = 0
-    for tex in books(real_books):
-        pdf = tex.with_suffix(".pdf")
-        top, dests = destinations(pdf)
-        labels = anchors(tex.with_suffix(".aux").read_text(encoding="utf-8"))
-        book = pages(pdf)
-        layout = Layout.of(pdf)
-        for label in introduced_points(tex.read_text(encoding="utf-8")):
-            page, height = dests[labels[label]]
-            counted += 1
-            if height >= top - SAME:
-                starts.setdefault(f"{tex.parent.name}/{pdf.name}", []).append(f"p. {page} {label}")
-            below = [w for w in layout.body(book[page - 1]) if w.middle > book[page - 1].height - height]
-            if not below:
-                stranded.setdefault(f"{tex.parent.name}/{pdf.name}", []).append(f"p. {page} {label}")
-    assert counted > 300, counted
-    assert starts == {}
-    assert stranded == {}
+    places = list(placed(real_books, introduced_points))
+    assert len(places) > 300, len(places)
+    assert _by_book(p for p in places if p.at_top) == {}
+    assert _by_book(p for p in places if p.lines_below == 0) == {}
 
 
 # --- 2. The Laws contents: page numbers in a right-aligned column -----------------------

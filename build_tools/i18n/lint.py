@@ -15,6 +15,7 @@ from collections.abc import Iterator
 
 from babel.messages.catalog import Catalog, Message
 
+from build_tools.document import NUMBER_SUFFIX
 from build_tools.i18n.notation import markup_problems
 
 _NUMBER = re.compile(r"\d+")
@@ -95,7 +96,7 @@ def problems(message: Message, source: str = "", target: str = "") -> Iterator[s
     source_text, text = str(message.id), str(message.string or "")
     if not text.strip():
         return
-    read = display_numbers if str(message.context or "").endswith(".number") else _NUMBER.findall
+    read = display_numbers if str(message.context or "").endswith(NUMBER_SUFFIX) else _NUMBER.findall
     missing = Counter(read(source_text)) - Counter(read(text))
     extra = Counter(read(text)) - Counter(read(source_text))
     if missing or extra:

@@ -76,8 +76,7 @@ def title_data(documents: Sequence[Document], language: str, translations: NullT
     >>> entry["notes"], entry["prevails"]
     (['Translated: 3 of 4 texts (75 %).', 'Texts not yet translated are shown in the original language and marked.'], ['This is a translation; the original (Polish) prevails:', 'Zasady', 'pl'])
     """
-    from build_tools.document import language_name
-    from build_tools.render import format_interface
+    from build_tools.render import format_interface, translation_status
 
     def _(message: str, **variables: object) -> str:
         return format_interface(str(translations.gettext(message)), variables)
@@ -89,16 +88,14 @@ def title_data(documents: Sequence[Document], language: str, translations: NullT
             return [text, doc.language if original else ""]
 
         notes, prevails = [], []
-        if doc.display_language != doc.language:
-            total = doc.texts
-            translated = total - len(doc.untranslated)
-            percent = 100 * translated // total if total else 100
+        status = translation_status(doc, language, originals)
+        if status is not None:
             notes.append(_("Translated: %(translated)s of %(total)s texts (%(percent)s %%).",
-                           translated=translated, total=total, percent=percent))
-            if translated < total:
+                           translated=status.translated, total=status.total, percent=status.percent))
+            if status.translated < status.total:
                 notes.append(_("Texts not yet translated are shown in the original language and marked."))
             prevails = [_("This is a translation; the original (%(language)s) prevails:",
-                          language=language_name(doc.language, language)), originals.get(doc.id, ""), doc.language]
+                          language=status.original_language), status.original_title, doc.language]
         out.append({
             "id": doc.id,
             "title": shown(doc.title, doc.id),
