@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, assert_never
 if TYPE_CHECKING:
     from build_tools.rules.engine import Rule
     from build_tools.rules.query import Query
+    from build_tools.rules.registry import Registry
 
 #: Languages the handbook can be written or translated in (gettext locale names).
 LANGUAGES: tuple[str, ...] = ("pl", "en", "ru", "es", "sv", "zh_CN")
@@ -250,6 +251,9 @@ class Document:
     #: Contexts of messages that are shown in the original language because their
     #: translation is missing or fuzzy.
     untranslated: frozenset[str] = field(default_factory=frozenset)
+    #: The questions and parameters in force for its rules (the standard ones
+    #: and its own); ``None`` for a document built without the loader.
+    registry: Registry | None = field(default=None, compare=False)
     #: How many texts the original has (a translation's own texts may collapse:
     #: two cells translated alike, a cell "3т" become "3♣" with no word left).
     original_texts: int = 0

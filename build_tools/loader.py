@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from build_tools.rules.engine import Rule
     from build_tools.rules.query import Query
+    from build_tools.rules.registry import Registry
 
 import yaml
 
@@ -208,9 +209,11 @@ class _Reader:
     read in that notation.
     """
 
-    def __init__(self, path: str, language: str = "") -> None:
+    def __init__(self, path: str, language: str = "", rules: Registry | None = None) -> None:
         self.path = path
         self.language = language
+        #: The questions and parameters the document's rules may name.
+        self.registry = rules
         self.problems: list[Diagnostic] = []
         self.seen_ids: dict[str, yaml.Node] = {}
         self.depth = 0  # blocks and points open around the one being read
@@ -410,7 +413,7 @@ class _Reader:
         from build_tools.rules.query import parse_rules
 
         try:
-            return parse_rules(data.value, article, self.language or "en")
+            return parse_rules(data.value, article, self.language or "en", self.registry)
         except VocabularyError as exc:
             self.data_error(data.node, exc, f"rule of '{article}'")
             return ()
@@ -576,34 +579,45 @@ class _Reader:
         expect: tuple[tuple[str, str], ...] = ()
         if "expect" in values:
             try:
-                expect = parse_expect(plain["expect"])
+                expect = parse_expect(plain["expect"], self.registry)
             except VocabularyError as exc:
                 self.data_error(nodes["expect"], exc, f"{name}: expect")
                 return example
             if not example.auction:
                 self.error(nodes["expect"], f"{name} expects verdicts but has no auction to ask about")
-        # An alert mark on the call in question ('2♣*') is an expected verdict too.
-        if query is not None and self.last_call_alerted(example):
+        # A mark on the call in question ('2♣*' alerted, '1BA^' announced) is an
+        # expected verdict too: the answer the registry says the mark states.
+        mark = self.last_call_mark(example) if query is not None else None
+        if mark is not None and self.registry is not None:
             stated = dict(expect)
-            if stated.get("alert") == "no":
-                self.error(nodes["expect"], f"{name}: the auction marks its last call alerted, but expect says alert: no")
-                return example
-            expect = tuple(expect) + ((("alert", "yes"),) if "alert" not in stated else ())
+            for question in self.registry.questions.values():
+                answer = question.marked(mark)
+                if answer is None:
+                    continue
+                if question.name in stated and stated[question.name] != answer:
+                    self.error(nodes.get("expect", nodes["example"]), f"{name}: the auction marks its last call "
+                               f"{mark}, but expect says {question.name}: {stated[question.name]}")
+                    return example
+                if question.name not in stated:
+                    expect = (*expect, (question.name, answer))
         if query is not None and not expect:
             self.error(nodes["example"], f"{name} states a query but no 'expect'")
         return dataclasses.replace(example, query=query or (_bare_query(example) if expect else None),
                                    expect=expect)
 
-    def last_call_alerted(self, example: Example) -> bool:
-        """Whether the example's last call carries an alert mark."""
+    def last_call_mark(self, example: Example) -> str | None:
+        """The mark the example's last call carries: ``alerted``, ``announced`` or none."""
         from build_tools.bridge import BridgeError, View, notation
 
         try:
             pattern = notation.profile(example.notation or self.language or "en").parse_pattern(
                 example.auction, View(example.view))
         except (BridgeError, ValueError):
-            return False  # reported where the auction is read
-        return bool(pattern.slots) and pattern.slots[-1].annotation.alerted
+            return None  # reported where the auction is read
+        if not pattern.slots:
+            return None
+        annotation = pattern.slots[-1].annotation
+        return "alerted" if annotation.alerted else "announced" if annotation.announced else None
 
     def board(self, example: Example, values: dict[str, Any], node: yaml.Node) -> Example:
         """The example with the dealer and vulnerability its board number names."""
@@ -774,6 +788,7 @@ def load_document(path: Path) -> Document:
     shown = display_path(path)
     root = compose(path)
     reader = _Reader(shown, _language_of(root))
+    reader.registry = _registry_of(reader, root, path)
     values = reader.mapping(root, schema.DOCUMENT, "document")
     if reader.problems or values is None:
         raise DiagnosticError(reader.problems)
@@ -790,11 +805,59 @@ def load_document(path: Path) -> Document:
         edition=values.get("edition", ""),
         path=shown,
         pos=_pos(root),
+        registry=reader.registry,
     )
     problems = check_references([document], local_only=True)
+    problems += _parameter_articles(document, root)
     if problems:
         raise DiagnosticError(problems)
     return document
+
+
+#: A source folder's rules shared by its documents (questions and parameters).
+SHARED_RULES = "rules.yaml"
+
+
+def _registry_of(reader: _Reader, root: yaml.Node, path: Path) -> Registry:
+    """The questions and parameters in force for the document: the handbook's
+    standard questions, its source folder's ``rules.yaml``, and its own
+    ``questions:`` and ``parameters:``, read ahead of its body (whose rules
+    name them)."""
+    from build_tools.rules.registry import Registry
+
+    known = Registry.standard()
+    shared = path.parent / SHARED_RULES
+    if shared.is_file():
+        shared_root = compose(shared)
+        shared_reader = _Reader(display_path(shared))
+        try:
+            known = known.extended(_plain(shared_root), display_path(shared))
+        except VocabularyError as exc:
+            shared_reader.data_error(shared_root, exc, "rules")
+            raise DiagnosticError(shared_reader.problems) from None
+    if isinstance(root, yaml.MappingNode):
+        own = yaml.MappingNode("tag:yaml.org,2002:map", [
+            (k, v) for k, v in root.value if getattr(k, "value", None) in ("questions", "parameters")],
+            root.start_mark, root.end_mark)
+        try:
+            known = known.extended(_plain(own), reader.path)
+        except VocabularyError as exc:
+            reader.data_error(own, exc, "document")
+    return known
+
+
+def _parameter_articles(document: Document, root: yaml.Node) -> list[Diagnostic]:
+    """A document's parameters name articles it holds."""
+    ids = set(document.ids())
+    problems = []
+    for parameter in (document.registry.parameters.values() if document.registry else ()):
+        if parameter.declared_by == document.path and parameter.article not in ids:
+            close = difflib.get_close_matches(parameter.article, ids, n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            problems.append(Diagnostic(document.path, document.pos.line, document.pos.column,
+                                       f"parameter '{parameter.name}' names unknown article "
+                                       f"'{parameter.article}'{hint}"))
+    return problems
 
 
 def _language_of(root: yaml.Node) -> str:

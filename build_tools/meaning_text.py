@@ -92,6 +92,8 @@ def describe_query(query: Query, words: Words, notation: str, reader: str) -> st
         groups.append(describe(asked["meaning"], words))
     if "screens" in asked:
         groups.append(_word(words, f"screens:{_flag(asked['screens'])}"))
+    if "agreed" in asked:
+        groups.append(_word(words, f"agreed:{_flag(asked['agreed'])}"))
     return " · ".join(groups)
 
 

@@ -54,7 +54,7 @@ class Field:
 #: The rules an article states (sections, paragraphs and points take them).
 RULE = Field("rule", "data", False,
              "Rules formalising this article, one mapping or a list (see build_tools/rules): question, scope, "
-             "when, answer, otherwise, overrides, fallback.")
+             "when, answer, otherwise, exception-to, fallback.")
 
 DOCUMENT: tuple[Field, ...] = (
     Field("schema", "int", True, f"Schema version; this is version {SCHEMA_VERSION}."),
@@ -65,6 +65,12 @@ DOCUMENT: tuple[Field, ...] = (
     Field("kind", "choice", True, "What the document is.", KINDS),
     Field("edition", "label", False, "Edition or date, when the source gives one."),
     Field("body", "blocks", True, "The content: a list of blocks."),
+    Field("questions", "data", False,
+          "Questions of the document's own rules, each with its answers, their labels, tones and call marks "
+          "(build_tools/rules/registry.py); the handbook's standard ones need no declaring."),
+    Field("parameters", "data", False,
+          "Figures and readings of the regulation its rules read, each with its value and the article "
+          "it comes from: parameter, value, article, edition, text."),
 )
 
 BLOCKS: dict[str, tuple[Field, ...]] = {
@@ -116,6 +122,8 @@ BLOCKS: dict[str, tuple[Field, ...]] = {
               "Doctest-style example: the agreed meaning of the auction's last call (the meaning vocabulary)."),
         Field("earlier", "data", False, "Meanings of earlier calls, by their number as written (1 for the first)."),
         Field("screens", "flag", False, "The question is asked for play with screens."),
+        Field("agreed", "flag", False,
+              "Whether the pair has an agreement about the call (false: none was made, the doubtful case)."),
         Field("expect", "data", False, "The verdicts the example states, e.g. {alert: no}; checked by the rules."),
         Field("editorial", "flag", False, "The handbook's own example, not the regulation's."),
         Field("as-printed", "flag", False,

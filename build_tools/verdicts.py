@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from build_tools.diagnostics import Diagnostic
-from build_tools.document import Document, Example, Paragraph, Point, Section
+from build_tools.document import Block, Document, Example, Paragraph, Point, PointList, Section
 
 if TYPE_CHECKING:
     from build_tools.rules.engine import Rule
@@ -37,13 +37,30 @@ class DocumentReport:
 
 
 def rules_of(document: Document) -> tuple[Rule, ...]:
-    """Every rule of ``document``, in document order."""
-    return tuple(
-        rule
-        for element in document.elements()
-        if isinstance(element, Section | Paragraph | Point)
-        for rule in element.rules
-    )
+    """Every rule of ``document``, in document order, each knowing the
+    articles that hold it (an exception to a section is an exception to every
+    rule inside it)."""
+    import dataclasses
+
+    found: list[Rule] = []
+
+    def walk(element: Block | Point, within: tuple[str, ...]) -> None:
+        if isinstance(element, Section | Paragraph | Point):
+            found.extend(dataclasses.replace(rule, within=within, line=element.pos.line, column=element.pos.column)
+                         for rule in element.rules)
+        children: tuple[Block | Point, ...] = ()
+        if isinstance(element, Section):
+            children = element.body
+        elif isinstance(element, PointList):
+            children = element.items
+        elif isinstance(element, Point):
+            children = (*element.body, *element.items)
+        for child in children:
+            walk(child, (*within, element.id))
+
+    for block in document.body:
+        walk(block, ())
+    return tuple(found)
 
 
 def checked_examples(document: Document) -> Iterator[Example]:
@@ -78,6 +95,11 @@ def check_example(document: Document, example: Example, rules: tuple[Rule, ...])
         except Conflict as exc:
             problems.append(problem(f"expected {question}: {expected}, but the rules disagree: {exc}"))
             continue
+        if verdict.depends:
+            problems.append(problem(f"expected {question}: {expected}, but the verdict depends on what the example "
+                                    f"does not state: {', '.join(verdict.needs)} (rules in doubt: "
+                                    f"{', '.join(verdict.articles)})"))
+            continue
         reached.update(verdict.chain)
         if verdict.answer != expected:
             problems.append(problem(f"expected {question}: {expected}, the rules say {question}: "
@@ -104,11 +126,11 @@ def check_document(document: Document) -> DocumentReport:
 
 
 def _references(document: Document, rules: tuple[Rule, ...]) -> Iterator[Diagnostic]:
-    """``overrides`` and ``otherwise.by`` must name articles of the document."""
+    """``exception-to`` and ``otherwise.by`` must name articles of the document."""
     ids = set(document.ids())
     positions = {e.id: e.pos for e in document.elements()}
     for rule in rules:
-        for target in (*rule.overrides, *((rule.otherwise_by,) if rule.otherwise_by else ())):
+        for target in (*rule.exception_to, *((rule.otherwise_by,) if rule.otherwise_by else ())):
             if target not in ids:
                 pos = positions[rule.article]
                 yield Diagnostic(document.path, pos.line, pos.column,

@@ -8,10 +8,15 @@ Its keys: `auction` (in the document's notation; its last call is the one
 asked about), `view` (partnership, the default, or table), `meaning` (the
 agreed meaning of that call, in the meaning vocabulary), `earlier` (meanings of
 earlier calls by their number as written), `screens` (true or false). Prints
-each question the document's rules answer, the verdict, the deciding article
-and the chain of articles that led there (--lang: the articles' titles in
-that language's translation). Exit 0 when answered, 1 when no rule decides,
-2 for bad input.
+each question the document's rules answer (or those --question names): the
+verdict, the deciding article, the conditions that decided it, the rules an
+exception set aside and the chain of articles that led there (--lang: the
+articles' texts in that language's translation). When the query does not
+state enough, the verdict depends: it names the facts to ask about and what
+each rule in doubt gives. `agreed: false` states that the pair has no
+agreement about the call. Exit 0 when every question asked is answered or
+depends, 1 when one is not covered by any rule, 2 for bad input (an unknown
+question included).
 """
 
 from __future__ import annotations
@@ -20,11 +25,15 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import yaml
 
 from build_tools.commands._common import add_location_arguments, report, usage_error
 from build_tools.diagnostics import DiagnosticError
+
+if TYPE_CHECKING:
+    from build_tools.rules.engine import Verdict
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -52,6 +61,7 @@ def run(args: argparse.Namespace) -> int:
     from build_tools.rules.engine import Conflict, Undecided, decide
     from build_tools.rules.errors import VocabularyError
     from build_tools.rules.query import Query
+    from build_tools.rules.registry import Registry
     from build_tools.verdicts import rules_of
 
     try:
@@ -74,7 +84,13 @@ def run(args: argparse.Namespace) -> int:
     if not rules:
         print(f"handbook: error: {document.id} has no rules to ask", file=sys.stderr)
         return 1
-    questions = args.question or list(dict.fromkeys(r.question for r in rules))
+    known = document.registry or Registry.standard()
+    asked_for = args.question or []
+    for question in asked_for:
+        if question not in known.questions:
+            return usage_error(f"--question {question!r} is not a question of {document.id} "
+                               f"({', '.join(sorted(known.questions))})")
+    questions = asked_for or list(dict.fromkeys(r.question for r in rules))
     shown = document
     if args.lang and args.lang != document.language:
         path = catalog_path(handbook.translations, args.lang, document.id)
@@ -91,15 +107,39 @@ def run(args: argparse.Namespace) -> int:
         except (Undecided, Conflict) as exc:
             failures.append(f"{question}: {exc}")
             continue
-        verdicts[question] = {"value": verdict.answer, "article": verdict.article, "chain": list(verdict.chain)}
+        verdicts[question] = _as_json(verdict)
     if args.json:
         print(json.dumps({"document": document.id, "verdicts": verdicts,
                           "undecided": failures}, ensure_ascii=False, indent=2))
     else:
         for question, found in verdicts.items():
-            print(f"{question}: {found['value']}  ({found['article']})")
-            for article in found["chain"]:  # type: ignore[attr-defined]
-                print(f"  {article}: {texts.get(article, '')}")
+            _print_verdict(question, found, texts)
         for failure in failures:
             print(f"{failure}", file=sys.stderr)
-    return 0 if verdicts and not failures else 1
+    return 0 if not failures else 1
+
+
+def _as_json(verdict: Verdict) -> dict[str, object]:
+    if verdict.depends:
+        return {"value": "depends", "needs": list(verdict.needs),
+                "cases": [{"article": c.article, "if": c.condition, "then": c.holds, "otherwise": c.fails,
+                           "needs": list(c.needs)} for c in verdict.cases]}
+    return {"value": verdict.answer, "article": verdict.article, "articles": list(verdict.articles),
+            "chain": list(verdict.chain), "because": verdict.reason, "set_aside": list(verdict.set_aside)}
+
+
+def _print_verdict(question: str, found: dict[str, object], texts: dict[str, str]) -> None:
+    if found["value"] == "depends":
+        print(f"{question}: depends on {', '.join(found['needs'])}  (the query does not say)")  # type: ignore[arg-type]
+        for case in found["cases"]:  # type: ignore[attr-defined]
+            otherwise = f"; otherwise {case['otherwise']}" if case["otherwise"] else ""
+            print(f"  if {case['if']}: {case['then']}{otherwise}  ({case['article']})")
+        return
+    print(f"{question}: {found['value']}  ({found['article']})")
+    if found["because"]:
+        print(f"  because: {found['because']}")
+    for article in found["set_aside"]:  # type: ignore[attr-defined]
+        print(f"  set aside: {article}: {texts.get(article, '')}")
+    for article in found["chain"]:  # type: ignore[attr-defined]
+        if article not in found["set_aside"]:  # type: ignore[operator]
+            print(f"  {article}: {texts.get(article, '')}")

@@ -7,7 +7,10 @@ They register in :data:`~build_tools.rules.conditions.PREDICATES` when
 :mod:`~build_tools.rules.conditions` is imported.
 
 >>> from build_tools.rules.conditions import Condition
->>> natural = Condition.parse({"natural-call": True}, "pl")
+>>> from build_tools.rules.registry import Registry
+>>> pzbs = Registry.standard().declaring({"natural-suit-length": 3, "natural-conventions": ["precision"],
+...                                       "notrump-suit-length": 5, "shown-suit-length": 4})
+>>> natural = Condition.parse({"natural-call": True}, "pl", rules=pzbs)
 >>> natural.holds(Situation.read("1♥", "pl", meaning=Meaning.parse({"suits": {"hearts": "5+"}})))
 True
 >>> natural.holds(Situation.read("1BA 2♦", "pl", meaning=Meaning.parse({"suits": {"hearts": "5+"}})))
@@ -17,27 +20,63 @@ False
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from build_tools.bridge import Call, CallKind, Suit
 from build_tools.bridge.errors import BridgeError
 from build_tools.bridge.meanings import Range
 
-from .conditions import Condition, _calls, _flag, predicate
+from .conditions import PREDICATES, Condition, _calls, _flag, parameter, predicate
 from .errors import VocabularyError
 from .situation import RELATIONS, Situation
 from .vocabulary import KEYS, Meaning
 
-#: Conventions whose bid still shows the suit it names (a precision 2♣, a
-#: reverse, an inverted raise): a meaning naming one of them is not thereby artificial.
-NATURAL_CONVENTIONS = frozenset({"precision", "reverse", "inverted-raise"})
+@dataclass(frozen=True, slots=True)
+class NaturalReading:
+    """A document's reading of "natural" (:func:`natural_of`), its figures the
+    parameters it declares (:meth:`declared`) with their articles. The
+    defaults here serve the functions' own examples only: a rule reads the
+    document's parameters, and a document that declares none is refused."""
 
-#: A "standard constructive opening" (PZBS explanation 6): the text itself puts
-#: a constructive opening at "ok. 11-14", so a double that may be made with
-#: fewer than 11 points is weaker than one.
+    #: A suit bid promising this many cards in its suit is natural.
+    suit_length: int = 3
+    #: Conventions whose bid still shows the suit it names (a precision 2♣, a
+    #: reverse, an inverted raise).
+    conventions: frozenset[str] = frozenset({"precision", "reverse", "inverted-raise"})
+    #: A notrump bid (or a double) promising a suit this long shows that suit.
+    notrump_suit_length: int = 5
+    #: Cards in another suit that show it (a bid showing them is artificial).
+    shown_length: int = 4
+
+    #: The parameter of each field.
+    PARAMETERS = {"suit_length": "natural-suit-length", "conventions": "natural-conventions",
+                  "notrump_suit_length": "notrump-suit-length", "shown_length": "shown-suit-length"}
+
+    @classmethod
+    def declared(cls, path: str) -> NaturalReading:
+        """The reading the document's parameters declare."""
+        return cls(
+            suit_length=parameter("natural-suit-length", path),
+            conventions=frozenset(_conventions(parameter("natural-conventions", path, list), path)),
+            notrump_suit_length=parameter("notrump-suit-length", path),
+            shown_length=parameter("shown-suit-length", path),
+        )
+
+
+def _conventions(names: list[Any], path: str) -> list[str]:
+    from .vocabulary import CONVENTIONS
+
+    for name in names:
+        if name not in CONVENTIONS:
+            raise VocabularyError(path, f"parameter 'natural-conventions' names {name!r}, no convention "
+                                        f"of the vocabulary")
+    return [str(n) for n in names]
+
+
+#: Figures of the PZBS "kontra bi" (explanation 6) for the functions' own examples;
+#: rules read the parameters constructive-opening and clear-excess.
 CONSTRUCTIVE_OPENING = 11
-#: "A clear excess of strength" over an opening (explanation 6): 16 points, the
-#: strength at which a takeout double may have any shape.
 CLEAR_EXTRA = 16
 
 
@@ -59,7 +98,8 @@ def _length(meaning: Meaning, suit: Suit) -> Range | None:
     return None
 
 
-def natural_of(call: Call, meaning: Meaning, doubled: Suit | None = None) -> bool:
+def natural_of(call: Call, meaning: Meaning, doubled: Suit | None = None,
+               reading: NaturalReading = NaturalReading()) -> bool:
     """Whether ``call`` with the agreed ``meaning`` is natural, as a director
     reads an agreement: what the meaning says (``natural``/``artificial``)
     first; a convention (other than :data:`NATURAL_CONVENTIONS`) makes it
@@ -83,32 +123,33 @@ def natural_of(call: Call, meaning: Meaning, doubled: Suit | None = None) -> boo
     """
     if meaning.natural is not None:
         return meaning.natural
-    if meaning.convention is not None and meaning.convention not in NATURAL_CONVENTIONS:
+    if meaning.convention is not None and meaning.convention not in reading.conventions:
         return False
     if call.kind in (CallKind.DOUBLE, CallKind.REDOUBLE):
-        shown = [s for s, r in meaning.suits if s is not doubled and r.low >= 3]
+        shown = [s for s, r in meaning.suits if s is not doubled and r.low >= reading.suit_length]
         return not (shown or meaning.two_suiter or meaning.lead)
     if not call.is_bid or call.strain is None:
         return True
     suit = call.strain.suit
     if suit is None:
-        return meaning.two_suiter is None and not any(r.low >= 5 for _, r in meaning.suits)
+        return meaning.two_suiter is None and not any(r.low >= reading.notrump_suit_length for _, r in meaning.suits)
     named = _length(meaning, suit)
     if named is not None:
-        return named.low >= 3
-    return not (meaning.two_suiter is not None or any(r.low >= 4 for _, r in meaning.suits))
+        return named.low >= reading.suit_length
+    return not (meaning.two_suiter is not None or any(r.low >= reading.shown_length for _, r in meaning.suits))
 
 
-@predicate("natural-call")
+@predicate("natural-call", reads="meaning", needs=("natural",), asks=lambda s: not s.call.is_pass)
 def _natural_call(value: Any, language: str, path: str) -> Condition:
     """The call is natural (``true``) or artificial (``false``), read from its
     agreed meaning by :func:`natural_of`."""
     wanted = _flag(value, path)
+    reading = NaturalReading.declared(path)
 
     def test(s: Situation) -> bool:
         index = s.last_bid_index
         last = None if index is None else s.calls[index].strain
-        return natural_of(s.call, s.meaning, None if last is None else last.suit) == wanted
+        return natural_of(s.call, s.meaning, None if last is None else last.suit, reading) == wanted
 
     return Condition(test, "natural" if wanted else "artificial")
 
@@ -143,7 +184,7 @@ def _opening_states(value: Any, language: str, path: str) -> Condition:
 
 
 def _bound(name: str, pick: Any, doc: str) -> None:
-    @predicate(name)
+    @predicate(name, reads="meaning", needs=("hcp",))
     def parse(value: Any, language: str, path: str) -> Condition:
         wanted = _range(value, path)
 
@@ -155,6 +196,7 @@ def _bound(name: str, pick: Any, doc: str) -> None:
         return Condition(test, f"{name} {value}")
 
     parse.__doc__ = doc
+    PREDICATES[name].__doc__ = doc
 
 
 _bound("hcp-low", lambda r: r.low, "The agreed hcp's lower bound lies in this range (unstated: no).")
@@ -162,7 +204,7 @@ _bound("hcp-high", lambda r: 37 if r.high is None else r.high,
        "The agreed hcp's upper bound lies in this range (an open range ends at 37; unstated: no).")
 
 
-@predicate("hcp-about")
+@predicate("hcp-about", reads="meaning", needs=("hcp",))
 def _hcp_about(value: Any, language: str, path: str) -> Condition:
     """The agreed hcp lies within this range taken as "about" (the texts' "ok.
     6-10"): one point of tolerance either side. Unstated hcp: no.
@@ -181,7 +223,7 @@ def _hcp_about(value: Any, language: str, path: str) -> Condition:
     return Condition(test, f"about {value} hcp")
 
 
-@predicate("bid-suit-min")
+@predicate("bid-suit-min", reads="meaning", needs=("suits",), asks=lambda s: _bid_suit(s) is not None)
 def _bid_suit_min(value: Any, language: str, path: str) -> Condition:
     """The least length the meaning promises in the suit the bid names lies in
     this range (``2-3``: two or three cards at least, not four). Unstated: no.
@@ -193,11 +235,16 @@ def _bid_suit_min(value: Any, language: str, path: str) -> Condition:
     wanted = _range(value, path)
 
     def test(s: Situation) -> bool:
-        suit = s.call.strain.suit if s.call.is_bid and s.call.strain is not None else None
+        suit = _bid_suit(s)
         length = None if suit is None else _length(s.meaning, suit)
         return length is not None and length.low in wanted
 
     return Condition(test, f"{value} cards at least in the suit bid")
+
+
+def _bid_suit(s: Situation) -> Suit | None:
+    """The suit the call names (``None``: notrump, pass, double, redouble)."""
+    return s.call.strain.suit if s.call.is_bid and s.call.strain is not None else None
 
 
 def _opening_suit(s: Situation) -> Suit | None:
@@ -207,7 +254,7 @@ def _opening_suit(s: Situation) -> Suit | None:
     return None if strain is None else strain.suit
 
 
-@predicate("opening-suit-min")
+@predicate("opening-suit-min", reads="opening", needs=("suits",), asks=lambda s: _opening_suit(s) is not None)
 def _opening_suit_min(value: Any, language: str, path: str) -> Condition:
     """The least length the opening bid's agreed meaning promises in the suit
     it names lies in this range. Unstated: no."""
@@ -243,7 +290,7 @@ def _unbid_suits(s: Situation) -> list[Suit]:
     return [suit for suit in _SUITS_UP if suit not in bid]
 
 
-@predicate("two-suited")
+@predicate("two-suited", reads="meaning", needs=("two-suiter",), asks=lambda s: s.call.is_bid)
 def _two_suited(value: Any, language: str, path: str) -> Condition:
     """The call shows a two-suiter, read against the auction::
 
@@ -328,7 +375,7 @@ def _two_suited(value: Any, language: str, path: str) -> Condition:
     return Condition(test, f"a two-suiter {value}")
 
 
-def is_bi_double(meaning: Meaning) -> bool:
+def is_bi_double(meaning: Meaning, constructive: int = CONSTRUCTIVE_OPENING, clear_excess: int = CLEAR_EXTRA) -> bool:
     """PZBS explanation 6: a "kontra bi" is a double of an opening that may be
     made with less than a standard constructive opening (fewer than
     :data:`CONSTRUCTIVE_OPENING` points), or with a shortness (a singleton or
@@ -345,17 +392,20 @@ def is_bi_double(meaning: Meaning) -> bool:
     """
     if meaning.convention == "bi-double":
         return True
-    if meaning.hcp is not None and meaning.hcp.low < CONSTRUCTIVE_OPENING:
+    if meaning.hcp is not None and meaning.hcp.low < constructive:
         return True
     short = meaning.unbid_suits is not None and meaning.unbid_suits.low <= 1
-    return short and (meaning.hcp is None or meaning.hcp.low < CLEAR_EXTRA)
+    return short and (meaning.hcp is None or meaning.hcp.low < clear_excess)
 
 
-@predicate("bi-double")
+@predicate("bi-double", reads="meaning", needs=("hcp", "unbid-suits"), asks=lambda s: s.call.kind is CallKind.DOUBLE)
 def _bi_double(value: Any, language: str, path: str) -> Condition:
     """The call is a double whose meaning is a "kontra bi" (:func:`is_bi_double`)."""
     wanted = _flag(value, path)
-    return Condition(lambda s: (s.call.kind is CallKind.DOUBLE and is_bi_double(s.meaning)) == wanted,
+    constructive = parameter("constructive-opening", path)
+    clear_excess = parameter("clear-excess", path)
+    return Condition(lambda s: (s.call.kind is CallKind.DOUBLE
+                                and is_bi_double(s.meaning, constructive, clear_excess)) == wanted,
                      "a bi double" if wanted else "not a bi double")
 
 
@@ -388,12 +438,13 @@ def _last_bid_natural(value: Any, language: str, path: str) -> Condition:
         raise VocabularyError(path, f"true, false or unknown, not {value!r}")
     unknown: bool = value == "unknown"
     natural: bool = value is True
+    reading = NaturalReading.declared(path)
 
     def test(s: Situation) -> bool:
         index = s.last_bid_index
         if index is None or index not in s.meanings:
             return unknown
-        return not unknown and natural_of(s.calls[index], s.meanings[index]) == natural
+        return not unknown and natural_of(s.calls[index], s.meanings[index], reading=reading) == natural
 
     return Condition(test, f"the last bid is {'natural' if value is True else 'artificial' if value is False else 'of unknown meaning'}")
 
@@ -500,7 +551,7 @@ def _advance_of(value: Any, language: str, path: str) -> Condition:
     return Condition(test, f"advancing partner's overcall {value}")
 
 
-@predicate("lead")
+@predicate("lead", reads="meaning", needs=("lead",), asks=lambda s: not s.call.is_pass)
 def _lead(value: Any, language: str, path: str) -> Condition:
     """A double's agreed lead request (:data:`~build_tools.rules.vocabulary.LEADS`)."""
     from .vocabulary import LEADS
@@ -510,4 +561,4 @@ def _lead(value: Any, language: str, path: str) -> Condition:
     return Condition(lambda s: s.meaning.lead == value, f"asks for the lead: {value}")
 
 
-__all__ = ["CLEAR_EXTRA", "CONSTRUCTIVE_OPENING", "NATURAL_CONVENTIONS", "is_bi_double", "natural_of"]
+__all__ = ["CLEAR_EXTRA", "CONSTRUCTIVE_OPENING", "NaturalReading", "is_bi_double", "natural_of"]

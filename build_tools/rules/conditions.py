@@ -20,9 +20,10 @@ build_tools.rules.errors.VocabularyError: resonse: unknown predicate (did you me
 
 from __future__ import annotations
 
+import contextvars
+import dataclasses
 import difflib
 from collections.abc import Callable, Mapping
-import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,9 +34,40 @@ from build_tools.bridge.views import View
 
 from .situation import RELATIONS, Situation, read_pattern
 from .errors import VocabularyError
+from .registry import Registry
 from .vocabulary import Meaning, TwoSuiter
 
-Test = Callable[[Situation], bool]
+@dataclass(frozen=True, slots=True)
+class Truth:
+    """A condition's value for one query: true, false, or unknown (``None``)
+    because the query does not state ``needs`` (vocabulary keys such as
+    ``hcp``, or ``agreed``)."""
+
+    value: bool | None
+    needs: frozenset[str] = frozenset()
+
+    def __invert__(self) -> Truth:
+        return self if self.value is None else Truth(not self.value)
+
+
+TRUE, FALSE = Truth(True), Truth(False)
+
+
+def unknown(*needs: str) -> Truth:
+    """The value of a condition over facts the query does not state."""
+    return Truth(None, frozenset(needs))
+
+
+Test = Callable[[Situation], "bool | Truth"]
+
+#: The registry (questions and parameters) of the document whose rules are
+#: being read: predicates that name a question or read a parameter look here.
+_REGISTRY: contextvars.ContextVar[Registry | None] = contextvars.ContextVar("registry", default=None)
+
+
+def registry() -> Registry:
+    """The registry in force while a document's rules are read."""
+    return _REGISTRY.get() or Registry.standard()
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,10 +78,15 @@ class Condition:
     text: str
     #: What it was parsed from: a condition crosses to another process (the
     #: languages render in parallel) as its data, and is parsed again there.
-    origin: tuple[Any, str, str] | None = field(default=None, compare=False)
+    origin: tuple[Any, ...] | None = field(default=None, compare=False)
+
+    def evaluate(self, situation: Situation) -> Truth:
+        value = self.test(situation)
+        return value if isinstance(value, Truth) else TRUE if value else FALSE
 
     def holds(self, situation: Situation) -> bool:
-        return self.test(situation)
+        """Whether the condition is decided true (unknown is not)."""
+        return self.evaluate(situation).value is True
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         if self.origin is None:
@@ -57,9 +94,14 @@ class Condition:
         return (Condition.parse, self.origin)
 
     @classmethod
-    def parse(cls, data: Any, language: str, path: str = "") -> Condition:
-        condition = cls._parse(data, language, path)
-        return dataclasses.replace(condition, origin=(data, language, path))
+    def parse(cls, data: Any, language: str, path: str = "", rules: Registry | None = None) -> Condition:
+        token = _REGISTRY.set(rules) if rules is not None else None
+        try:
+            condition = cls._parse(data, language, path)
+        finally:
+            if token is not None:
+                _REGISTRY.reset(token)
+        return dataclasses.replace(condition, origin=(data, language, path, rules))
 
     @classmethod
     def _parse(cls, data: Any, language: str, path: str = "") -> Condition:
@@ -90,21 +132,53 @@ class Condition:
 ALWAYS = Condition(lambda s: True, "always", origin=(None, "", ""))
 
 
+def conjunction(values: list[Truth]) -> Truth:
+    """Kleene's "and": false if any is false, else unknown if any is unknown."""
+    if any(v.value is False for v in values):
+        return FALSE
+    doubtful = [v for v in values if v.value is None]
+    return Truth(None, frozenset().union(*(v.needs for v in doubtful))) if doubtful else TRUE
+
+
+def disjunction(values: list[Truth]) -> Truth:
+    """Kleene's "or": true if any is true, else unknown if any is unknown."""
+    if any(v.value is True for v in values):
+        return TRUE
+    doubtful = [v for v in values if v.value is None]
+    return Truth(None, frozenset().union(*(v.needs for v in doubtful))) if doubtful else FALSE
+
+
 def _all(parts: list[Condition]) -> Condition:
     if len(parts) == 1:
         return parts[0]
-    return Condition(lambda s: all(p.holds(s) for p in parts), " and ".join(p.text for p in parts))
+
+    def test(s: Situation) -> Truth:
+        values = []
+        for part in parts:  # a false part decides; the rest need not be asked
+            value = part.evaluate(s)
+            if value.value is False:
+                return FALSE
+            values.append(value)
+        return conjunction(values)
+
+    return Condition(test, " and ".join(p.text for p in parts))
 
 
 def _not(part: Condition) -> Condition:
-    def test(situation: Situation) -> bool:
-        return not part.holds(situation)
-
-    return Condition(test, f"not ({part.text})")
+    return Condition(lambda s: ~part.evaluate(s), f"not ({part.text})")
 
 
 def _any(parts: list[Condition]) -> Condition:
-    return Condition(lambda s: any(p.holds(s) for p in parts), "(" + " or ".join(p.text for p in parts) + ")")
+    def test(s: Situation) -> Truth:
+        values = []
+        for part in parts:
+            value = part.evaluate(s)
+            if value.value is True:
+                return TRUE
+            values.append(value)
+        return disjunction(values)
+
+    return Condition(test, "(" + " or ".join(p.text for p in parts) + ")")
 
 
 # --- the registry ----------------------------------------------------------
@@ -113,12 +187,55 @@ Predicate = Callable[[Any, str, str], Condition]
 PREDICATES: dict[str, Predicate] = {}
 
 
-def predicate(name: str) -> Callable[[Predicate], Predicate]:
+#: What each predicate reads of the query's meanings: ``meaning`` (the call's),
+#: ``opening`` (the opening bid's), or nothing (the auction, the query's own facts).
+READS: dict[str, str] = {}
+
+
+def predicate(name: str, reads: str = "", needs: tuple[str, ...] = (),
+              asks: Callable[[Situation], bool] | None = None) -> Callable[[Predicate], Predicate]:
+    """Register a predicate. One that ``reads`` a meaning is unknown, needing
+    ``needs``, when the query states no meaning for that call and the
+    situation ``asks`` it (by default always; a predicate of the suit a bid
+    names does not ask for a notrump bid): what a pair agreed is asked, never
+    guessed."""
     def register(function: Predicate) -> Predicate:
-        PREDICATES[name] = function
+        if not reads:
+            PREDICATES[name] = function
+            return function
+
+        def parse(value: Any, language: str, path: str) -> Condition:
+            inner = function(value, language, path)
+            wanted = frozenset(needs) if reads == "meaning" else frozenset(f"opening.{n}" for n in needs)
+
+            def test(s: Situation) -> bool | Truth:
+                meaning = s.meaning if reads == "meaning" else s.earlier_meaning("opening")
+                if not meaning.keys and (asks is None or asks(s)):
+                    return Truth(None, wanted)
+                return inner.test(s)
+
+            return Condition(test, inner.text)
+
+        parse.__doc__ = function.__doc__
+        PREDICATES[name] = parse
+        READS[name] = reads
         return function
 
     return register
+
+
+def parameter(name: str, path: str, kind: type | tuple[type, ...] = int) -> Any:
+    """The value of a parameter the document declares (a figure or reading of
+    its regulation, with its article): predicates that rest on one read it
+    when the rule is read, and a rule of a document that declares none is
+    refused at ``path``."""
+    try:
+        value = registry().parameter(name).value
+    except VocabularyError as exc:
+        raise VocabularyError(path, f"{exc}; this predicate reads it") from None
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
+        raise VocabularyError(path, f"parameter {name!r} is {value!r}, not a {getattr(kind, '__name__', kind)}")
+    return value
 
 
 def _flag(value: Any, path: str) -> bool:
@@ -252,14 +369,19 @@ def _strain(value: Any, language: str, path: str) -> Condition:
 def _meaning(value: Any, language: str, path: str) -> Condition:
     """The agreed meaning of the call says at least this (see :func:`within`)."""
     wanted = _parse_meaning(value, path)
-    return Condition(lambda s: within(s.meaning, wanted), f"meaning {_show(value)}")
+    return Condition(lambda s: within_truth(s.meaning, wanted), f"meaning {_show(value)}")
 
 
 @predicate("opening-meaning")
 def _opening_meaning(value: Any, language: str, path: str) -> Condition:
     """The agreed meaning of the opening bid says at least this."""
     wanted = _parse_meaning(value, path)
-    return Condition(lambda s: within(s.earlier_meaning("opening"), wanted), f"the opening's meaning {_show(value)}")
+
+    def test(s: Situation) -> Truth:
+        found = within_truth(s.earlier_meaning("opening"), wanted)
+        return Truth(None, frozenset(f"opening.{key}" for key in found.needs)) if found.value is None else found
+
+    return Condition(test, f"the opening's meaning {_show(value)}")
 
 
 def _parse_meaning(value: Any, path: str) -> Meaning:
@@ -288,10 +410,39 @@ def _sub(inner: Range | None, outer: Range) -> bool:
     return inner.high is not None and inner.high <= outer.high
 
 
+#: The vocabulary's key of each field of a meaning, to name what a query must state.
+_KEY_OF = {"to_play": "to-play", "partner_must_bid": "partner-must-bid", "unbid_suits": "unbid-suits",
+           "two_suiter": "two-suiter"}
+
+
+def wanted_keys(wanted: Meaning) -> frozenset[str]:
+    """The vocabulary keys a rule's meaning names."""
+    return frozenset(_KEY_OF.get(f.name, f.name) for f in dataclasses.fields(wanted)
+                     if f.name != "keys" and getattr(wanted, f.name) not in (None, ()))
+
+
+def within_truth(actual: Meaning, wanted: Meaning) -> Truth:
+    """Whether an agreed meaning (``actual``) lies within what a rule describes
+    (``wanted``): see :func:`within`. A query that states no meaning for the
+    call leaves it unknown, needing the keys the rule names: what the pair
+    agreed is asked, not guessed.
+
+    >>> found = within_truth(Meaning(), Meaning.parse({"natural": True, "hcp": "14-18"}))
+    >>> found.value, sorted(found.needs)
+    (None, ['hcp', 'natural'])
+    >>> within_truth(Meaning.parse({"hcp": "12-14"}), Meaning.parse({"natural": True, "hcp": "14-18"})).value
+    False
+    """
+    if not actual.keys:
+        return unknown(*wanted_keys(wanted))
+    return TRUE if within(actual, wanted) else FALSE
+
+
 def within(actual: Meaning, wanted: Meaning) -> bool:
     """Whether an agreed meaning (``actual``) lies within what a rule describes
     (``wanted``): every constraint the rule names is met by the agreement, and
-    what the agreement leaves open, it does not meet.
+    what the agreement leaves open, it does not meet. A stated meaning is
+    complete: what it does not say, the pair did not agree.
 
     >>> within(Meaning.parse({"hcp": "15-17"}), Meaning.parse({"hcp": "14-18"}))
     True
@@ -343,8 +494,8 @@ def _two_suiter_within(actual: TwoSuiter, wanted: TwoSuiter) -> bool:
 # transfer shows the next suit up, a puppet obliges partner to bid a suit it
 # does not show, a relay says nothing of the suit it names.
 
-#: Cards in a suit that "show" it (AEB "la posesión de un palo"): four, the
-#: length a natural suit bid promises at the least outside the minor openings.
+#: Cards in a suit that "show" it, for the functions' examples: rules read the
+#: document's parameter shown-suit-length (AEB "la posesión de un palo").
 SHOWN = 4
 
 
@@ -387,7 +538,7 @@ def _advance(value: Any, language: str, path: str) -> Condition:
     return Condition(test, f"an advance of a {value} overcall")
 
 
-@predicate("named-suit")
+@predicate("named-suit", reads="meaning", needs=("suits",), asks=lambda s: _named_suit(s) is not None)
 def _named_suit_length(value: Any, language: str, path: str) -> Condition:
     """What the meaning promises in the suit the bid names: a length range it
     lies within (``4+``: at least four cards), or ``unstated`` (nothing, or
@@ -423,15 +574,16 @@ def _partners_suit(value: Any, language: str, path: str) -> Condition:
     """The bid names a suit partner has shown (see
     :meth:`~build_tools.rules.situation.Situation.partner_suits`): a raise."""
     wanted = _flag(value, path)
+    default = parameter("partner-default-length", path)
 
     def test(s: Situation) -> bool:
         suit = _named_suit(s)
-        return (suit is not None and suit in s.partner_suits()) == wanted
+        return (suit is not None and suit in s.partner_suits(default)) == wanted
 
     return Condition(test, "in partner's suit" if wanted else "not in partner's suit")
 
 
-@predicate("denies-support")
+@predicate("denies-support", reads="meaning", needs=("suits",), asks=lambda s: bool(s.partner_suits()))
 def _denies_support(value: Any, language: str, path: str) -> Condition:
     """The meaning denies support for every major partner has shown: it does
     not allow eight cards together, counting partner's least length (four when
@@ -440,7 +592,9 @@ def _denies_support(value: Any, language: str, path: str) -> Condition:
     that may hold a fit says so (a notrump bid does not show support by
     itself). Holds when partner has shown no major.
 
-    >>> c = Condition.parse({"denies-support": True}, "es")
+    >>> from build_tools.rules.registry import Registry
+    >>> aeb = Registry.standard().declaring({"partner-default-length": 4, "shown-suit-length": 4})
+    >>> c = Condition.parse({"denies-support": True}, "es", rules=aeb)
     >>> c.holds(Situation.read("1♣ 1♥ 1ST", "es", meaning=Meaning.parse({"suits": {"hearts": "0-3"}})))
     True
     >>> c.holds(Situation.read("1♣ 1♥ 1ST", "es", meaning=Meaning.parse({"suits": {"hearts": "2-4"}})))
@@ -453,10 +607,11 @@ def _denies_support(value: Any, language: str, path: str) -> Condition:
     False
     """
     wanted = _flag(value, path)
+    default = parameter("partner-default-length", path)
 
     def test(s: Situation) -> bool:
         denied = True
-        for suit, length in s.partner_suits().items():
+        for suit, length in s.partner_suits(default).items():
             if suit.is_major:
                 mine = s.meaning.promised(suit)
                 denied = denied and (mine is None or (mine.high is not None and mine.high + length <= 7))
@@ -491,39 +646,43 @@ def _silent_on(value: Any, language: str, path: str) -> Condition:
 _SHOWN_SUIT = ("named", "not-named", "next-higher", "higher-ranking", "none")
 
 
-@predicate("shown-suit")
+@predicate("shown-suit", reads="meaning", needs=("suits",), asks=lambda s: s.call.is_bid)
 def _shown_suit(value: Any, language: str, path: str) -> Condition:
-    """The bid's meaning shows exactly one suit (:data:`SHOWN` cards or more,
+    """The bid's meaning shows exactly one suit (the parameter shown-suit-length, cards or more,
     not a two-suiter, not support for a suit partner has shown), and it is the
     suit ``named``, one ``not-named`` (for a notrump bid: any), the
     ``next-higher`` suit (:func:`next_higher_suit`), or one ``higher-ranking``
     than the suit named; or ``none``: the meaning shows no suit of its own.
 
-    >>> c = Condition.parse({"shown-suit": "next-higher"}, "es")
+    >>> from build_tools.rules.registry import Registry
+    >>> aeb = Registry.standard().declaring({"partner-default-length": 4, "shown-suit-length": 4})
+    >>> c = Condition.parse({"shown-suit": "next-higher"}, "es", rules=aeb)
     >>> c.holds(Situation.read("1ST 2♥", "es", meaning=Meaning.parse({"suits": {"spades": "5+"}})))
     True
     >>> c.holds(Situation.read("1ST 2♦", "es", meaning=Meaning.parse({"suits": {"spades": "5+"}})))
     False
     >>> jacoby = Meaning.parse({"suits": {"hearts": "4+"}})
-    >>> Condition.parse({"shown-suit": "not-named"}, "es").holds(Situation.read("1♥ 2ST", "es", meaning=jacoby))
+    >>> Condition.parse({"shown-suit": "not-named"}, "es", rules=aeb).holds(Situation.read("1♥ 2ST", "es", meaning=jacoby))
     False
-    >>> Condition.parse({"shown-suit": "none"}, "es").holds(Situation.read("1♥ 2ST", "es", meaning=jacoby))
+    >>> Condition.parse({"shown-suit": "none"}, "es", rules=aeb).holds(Situation.read("1♥ 2ST", "es", meaning=jacoby))
     True
     >>> south_african = Meaning.parse({"suits": {"hearts": "6+"}})
-    >>> Condition.parse({"shown-suit": "higher-ranking"}, "es").holds(Situation.read("1ST 4♣", "es", meaning=south_african))
+    >>> Condition.parse({"shown-suit": "higher-ranking"}, "es", rules=aeb).holds(Situation.read("1ST 4♣", "es", meaning=south_african))
     True
     """
     if value not in _SHOWN_SUIT:
         raise VocabularyError(path, f"unknown value {value!r} ({', '.join(_SHOWN_SUIT)})")
+    length = parameter("shown-suit-length", path)
+    default = parameter("partner-default-length", path)
 
     def test(s: Situation) -> bool:
         if not s.call.is_bid:
             return False
-        partners = s.partner_suits()
-        own = [suit for suit in s.meaning.shown_suits(SHOWN) if suit not in partners]
+        partners = s.partner_suits(default)
+        own = [suit for suit in s.meaning.shown_suits(length) if suit not in partners]
         if value == "none":
             return not own and s.meaning.two_suiter is None
-        shown = s.meaning.shown_suits(SHOWN)
+        shown = s.meaning.shown_suits(length)
         if s.meaning.two_suiter is not None or len(shown) != 1 or shown[0] in partners:
             return False
         named = _named_suit(s)
@@ -538,24 +697,75 @@ def _shown_suit(value: Any, language: str, path: str) -> Condition:
     return Condition(test, f"shows one suit, the {value.replace('-', ' ')}")
 
 
-@predicate("partner-must-bid")
+@predicate("partner-must-bid", reads="meaning", needs=("partner-must-bid",))
 def _partner_must_bid(value: Any, language: str, path: str) -> Condition:
     """The meaning obliges partner to bid a suit (``partner-must-bid``) that it
-    also ``shown`` (:data:`SHOWN` cards), or ``unshown`` (Lebensohl's 2NT, "se
+    also ``shown`` (the parameter shown-suit-length), or ``unshown`` (Lebensohl's 2NT, "se
     puede estar fallo a trébol")."""
     if value not in ("shown", "unshown"):
         raise VocabularyError(path, f"shown or unshown, not {value!r}")
     wanted: bool = value == "shown"
+    length = parameter("shown-suit-length", path)
 
     def test(s: Situation) -> bool:
         suit = s.meaning.partner_must_bid
         if suit is None:
             return False
         promised = s.meaning.promised(suit)
-        shown = promised is not None and promised.low >= SHOWN
+        shown = promised is not None and promised.low >= length
         return shown == wanted
 
     return Condition(test, f"obliges partner to bid a suit it has {value}")
+
+
+@predicate("agreed")
+def _agreed(value: Any, language: str, path: str) -> Condition:
+    """The pair has an agreement about the call (``true``) or has none
+    (``false``): the query says so (``agreed: false``), or states a meaning.
+    A query that does neither leaves it unknown."""
+    wanted = _flag(value, path)
+
+    def test(s: Situation) -> bool | Truth:
+        if s.agreed is not None:
+            return s.agreed == wanted
+        if s.meaning.keys:
+            return wanted
+        return unknown("meaning")
+
+    return Condition(test, "an agreed meaning" if wanted else "no agreement")
+
+
+@predicate("verdict")
+def _verdict(value: Any, language: str, path: str) -> Condition:
+    """The document's own verdict on another question for the same call
+    (``{natural: "no"}``): a rule that alerts non-natural calls uses the
+    document's definition of natural, not the engine's. Unknown when that
+    verdict depends; false when no rule answers it."""
+    if not isinstance(value, Mapping) or len(value) != 1:
+        raise VocabularyError(path, "one question and its answer, e.g. {natural: \"no\"}")
+    ((question, answer),) = value.items()
+    known = registry()
+    try:
+        name = known.question(question).name
+        text = {True: "yes", False: "no"}.get(answer, answer) if isinstance(answer, bool) else answer
+        expected = known.question(name).answer(str(text)).answer
+    except VocabularyError as exc:
+        raise VocabularyError(f"{path}.{question}", str(exc)) from None
+
+    def test(s: Situation) -> bool | Truth:
+        from .engine import Conflict, Undecided
+
+        if s.asker is None:
+            raise ValueError("the verdict predicate is evaluated by the engine's decide()")
+        try:
+            verdict = s.asker(name)
+        except (Undecided, Conflict):
+            return False
+        if verdict.depends:
+            return Truth(None, frozenset(verdict.needs))
+        return bool(verdict.answer == expected)
+
+    return Condition(test, f"the document's verdict {name}: {expected}")
 
 
 # The alerting regulations' predicates register themselves on import.

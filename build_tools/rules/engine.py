@@ -12,38 +12,48 @@ question for the situations it covers::
 
 Inside its ``scope``, a rule answers ``answer`` when ``when`` holds, and
 ``otherwise`` (on the authority of the article ``by`` as well as its own) when
-it does not. Precedence is explicit, as in Catala: a rule ``overrides`` the
-articles it makes exceptions to, and a ``fallback`` rule (a general principle)
-speaks only where no other rule does. Two rules left giving different answers
-are a conflict, which :func:`decide` reports rather than choosing.
+it does not. Precedence is structure, as in Catala's default logic: a rule is
+an ``exception-to`` the articles it sets aside (an article names every rule
+on it and inside it), exceptions of exceptions win in turn, and a
+``fallback`` (a general principle) yields to every other rule. Document
+order never decides.
+
+A verdict is one of three outcomes. The rules answer; no rule covers the
+query (:class:`Undecided`); or the answer **depends** on facts the query does
+not state: the verdict's answer is ``depends``, ``needs`` names the facts
+and ``cases`` what each rule in doubt would give. Two rules left standing
+with different answers are a conflict (:class:`Conflict`), an authoring error.
+
+>>> from build_tools.rules.conditions import Condition
+>>> from build_tools.rules.situation import Situation
+>>> from build_tools.rules.vocabulary import Meaning
+>>> one_nt = Rule("one-nt", "alert", "no", scope=Condition.parse({"call": "1NT"}, "en"),
+...               when=Condition.parse({"meaning": {"hcp": "15-17"}}, "en"), otherwise="yes")
+>>> decide([one_nt], "alert", Situation.read("1NT", "en", meaning=Meaning.parse({"hcp": "15-17"}))).answer
+'no'
+>>> unstated = decide([one_nt], "alert", Situation.read("1NT", "en"))
+>>> unstated.answer, unstated.needs, [(c.article, c.holds, c.fails) for c in unstated.cases]
+('depends', ('hcp',), [('one-nt', 'no', 'yes')])
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import dataclasses
+import itertools
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .conditions import ALWAYS, Condition
+from .conditions import ALWAYS, Condition, Truth
 from .situation import Situation
 
-#: The questions rules answer, and the answers each allows ("" : any text).
-QUESTIONS: dict[str, tuple[str, ...]] = {
-    "alert": ("yes", "no"),
-    "natural": ("yes", "no"),
-    "convention": ("transfer", "texas", "puppet", "relay", "none"),
-    "hum": ("yes", "no"),
-    "colour": ("green", "blue", "yellow", "red", "purple"),
-    "brown-sticker": ("yes", "no"),
-    "random-opening": ("yes", "no"),
-    "permitted": ("yes", "no"),
-    "position": ("direct", "reopening", "sandwich", "protective", "none"),
-    "response": (),
-}
+#: How many rules in doubt a verdict weighs case by case; beyond, it depends.
+_MOST_IN_DOUBT = 10
 
 
 @dataclass(frozen=True, slots=True)
 class Rule:
-    """One rule of one article (``article`` is the element id)."""
+    """One rule of one article (``article`` is the element id; ``within``
+    the ids of the sections, points and lists that hold it, outermost first)."""
 
     article: str
     question: str
@@ -52,24 +62,68 @@ class Rule:
     when: Condition = ALWAYS
     otherwise: str | None = None
     otherwise_by: str | None = None
-    overrides: tuple[str, ...] = ()
+    exception_to: tuple[str, ...] = ()
     fallback: bool = False
+    within: tuple[str, ...] = ()
     line: int = 0
+    column: int = 0
+
+    def is_exception_to(self, other: Rule) -> bool:
+        """Whether this rule sets ``other`` aside where both apply: it names
+        ``other``'s article or one that holds it, or ``other`` is a general
+        principle (a fallback) and this rule is not."""
+        if other is self:
+            return False
+        if self.fallback != other.fallback:
+            return other.fallback
+        # Exceptions to one article are peers: an exception to 'kontry' sets
+        # aside the rules on it and inside it, but not another exception to it.
+        return any((target == other.article or target in other.within) and target not in other.exception_to
+                   for target in self.exception_to)
+
+
+@dataclass(frozen=True, slots=True)
+class Case:
+    """What a rule in doubt gives: ``holds`` when its conditions hold, ``fails``
+    when they do not (``None``: it does not speak then)."""
+
+    article: str
+    condition: str
+    holds: str | None
+    fails: str | None
+    needs: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """An answer to a question, the article that decided it, and the chain of
-    articles that led there (the deciding one last)."""
+    """An answer to a question, the article that decided it, the chain of
+    articles that led there (the deciding one last), and why: the conditions
+    that decided (``reason``) and the rules an exception set aside.
+
+    ``answer`` is ``depends`` when the query does not state enough: ``needs``
+    names the facts to ask about, ``cases`` what the rules in doubt give."""
 
     question: str
     answer: str
     article: str
     chain: tuple[str, ...]
     reason: str = ""
+    set_aside: tuple[str, ...] = ()
+    articles: tuple[str, ...] = ()
+    needs: tuple[str, ...] = ()
+    cases: tuple[Case, ...] = ()
+
+    @property
+    def depends(self) -> bool:
+        return self.answer == DEPENDS
 
     def __str__(self) -> str:
+        if self.depends:
+            return f"{self.question}: depends on {', '.join(self.needs)}"
         return f"{self.question}: {self.answer} ({self.article})"
+
+
+DEPENDS = "depends"
 
 
 class Undecided(Exception):
@@ -77,48 +131,150 @@ class Undecided(Exception):
 
 
 class Conflict(Exception):
-    """Rules of equal standing give different answers: an authoring error."""
+    """Rules of which neither is an exception to the other give different
+    answers: an authoring error."""
 
     def __init__(self, verdicts: Iterable[Verdict]) -> None:
         self.verdicts = tuple(verdicts)
         super().__init__("; ".join(f"{v.answer} by '{v.article}'" for v in self.verdicts))
 
 
-def _apply(rule: Rule, situation: Situation) -> Verdict | None:
-    if not rule.scope.holds(situation):
+@dataclass(frozen=True, slots=True)
+class _Status:
+    """A rule's part in one query: the answers it may give (``None``: it may not
+    apply) and, once decided, the one it gives."""
+
+    rule: Rule
+    scope: Truth
+    when: Truth
+
+    @property
+    def options(self) -> tuple[str | None, ...]:
+        """Every outcome still possible: an answer, or ``None`` (silent)."""
+        if self.scope.value is False:
+            return (None,)
+        on_true = self.rule.answer
+        on_false = self.rule.otherwise
+        by_when = {True: (on_true,), False: (on_false,), None: (on_true, on_false)}[self.when.value]
+        if self.scope.value is None:
+            return tuple(dict.fromkeys((*by_when, None)))
+        return tuple(dict.fromkeys(by_when))
+
+    @property
+    def needs(self) -> frozenset[str]:
+        return (self.scope.needs if self.scope.value is None else frozenset()) | (
+            self.when.needs if self.when.value is None and self.scope.value is not False else frozenset())
+
+    def verdict(self, answer: str) -> Verdict:
+        rule = self.rule
+        reason = rule.scope.text if rule.scope is not ALWAYS else ""
+        if answer == rule.answer and self.when.value is not False:
+            if rule.when is not ALWAYS:
+                reason = f"{reason}; {rule.when.text}" if reason else rule.when.text
+            return Verdict(rule.question, answer, rule.article, (rule.article,), reason)
+        # The article that lists the sequence decides, on the authority of ``by``
+        # (PZBS: point 1 exempts 1NT 14-18; by the general principle every other
+        # meaning of that 1NT is alerted, so a 12-14 1NT is alerted under point 1).
+        by = rule.otherwise_by or rule.article
+        chain = (rule.article,) if by == rule.article else (by, rule.article)
+        reason = f"{reason}; not ({rule.when.text})" if reason else f"not ({rule.when.text})"
+        return Verdict(rule.question, answer, rule.article, chain, reason)
+
+
+def _outcome(question: str, chosen: Sequence[tuple[_Status, str]]) -> Verdict | None:
+    """The verdict of the rules that apply (each with its answer): those no
+    applying exception sets aside stand; ``None`` when none applies. Raises
+    :class:`Conflict` when the standing rules disagree."""
+    if not chosen:
         return None
-    if rule.when.holds(situation):
-        return Verdict(rule.question, rule.answer, rule.article, (rule.article,),
-                       f"{rule.scope.text}; {rule.when.text}")
-    if rule.otherwise is None:
-        return None
-    # The article that lists the sequence decides, on the authority of ``by``
-    # (PZBS: point 1 exempts 1NT 14-18; by the general principle every other
-    # meaning of that 1NT is alerted, so a 12-14 1NT is alerted under point 1).
-    by = rule.otherwise_by or rule.article
-    chain = (rule.article,) if by == rule.article else (by, rule.article)
-    return Verdict(rule.question, rule.otherwise, rule.article, chain, f"{rule.scope.text}; not {rule.when.text}")
+    rules = [status.rule for status, _ in chosen]
+    standing = [(s, a) for s, a in chosen if not any(r.is_exception_to(s.rule) for r in rules)]
+    # The rules an exception set aside, named with the verdict; a general
+    # principle yields to every rule, which needs no saying.
+    set_aside = tuple(s.rule.article for s, a in chosen if (s, a) not in standing and not s.rule.fallback)
+    verdicts = [s.verdict(a) for s, a in standing]
+    if not verdicts:  # rules each an exception to another: a cycle, refused at load
+        raise Conflict(s.verdict(a) for s, a in chosen)
+    if len({v.answer for v in verdicts}) > 1:
+        raise Conflict(verdicts)
+    # Rules that agree are cited together; the one named first is the most
+    # specific by structure, not by the file's order: an exception before a
+    # rule that is none, then the deeper article.
+    order = sorted(range(len(verdicts)), key=lambda i: (-len(standing[i][0].rule.exception_to),
+                                                        -len(standing[i][0].rule.within)))
+    first = verdicts[order[0]]
+    chain = tuple(dict.fromkeys(a for i in order for a in verdicts[i].chain))
+    articles = tuple(dict.fromkeys(verdicts[i].article for i in order))
+    return Verdict(question, first.answer, first.article, tuple(dict.fromkeys(set_aside + chain)),
+                   first.reason, tuple(dict.fromkeys(set_aside)), articles)
 
 
 def decide(rules: Iterable[Rule], question: str, situation: Situation) -> Verdict:
     """The verdict of ``rules`` on ``question`` for ``situation``.
 
     Raises :class:`Undecided` when no rule speaks, :class:`Conflict` when the
-    rules left after precedence disagree.
+    rules left standing disagree. A verdict whose answer hangs on facts the
+    query does not state is ``depends`` (:attr:`Verdict.needs`).
     """
-    relevant = [r for r in rules if r.question == question]
-    for tier in (False, True):  # specific rules first, then the fallbacks
-        found = [(r, v) for r in relevant if r.fallback == tier and (v := _apply(r, situation)) is not None]
-        overridden = {article for rule, _ in found for article in rule.overrides}
-        standing = [(r, v) for r, v in found if r.article not in overridden]
-        if not standing:
-            continue
-        answers = {v.answer for _, v in standing}
-        if len(answers) > 1:
-            raise Conflict(v for _, v in standing)
-        rule, verdict = standing[0]
-        chain = tuple(dict.fromkeys(a for _, v in standing for a in v.chain))
-        # An exception's chain shows the rules it set aside before itself.
-        set_aside = tuple(r.article for r, _ in found if r.article in overridden)
-        return Verdict(question, verdict.answer, verdict.article, set_aside + chain, verdict.reason)
-    raise Undecided(f"no rule answers '{question}' here")
+    every = tuple(rules)
+    relevant = [r for r in every if r.question == question]
+    # A rule may ask another question's verdict (``verdict: {natural: no}``):
+    # the situation carries the way to ask it.
+    asked = dataclasses.replace(situation, asker=lambda other: decide(every, other, situation))
+    statuses = [_Status(r, scope := r.scope.evaluate(asked),
+                        r.when.evaluate(asked) if scope.value is not False else Truth(False))
+                for r in relevant]
+    statuses = [s for s in statuses if s.options != (None,)]
+    # A rule that applies whatever the query leaves open sets aside, for good,
+    # every rule it is an exception to: those cannot matter, doubtful or not.
+    certain = [s.rule for s in statuses if None not in s.options]
+    statuses = [s for s in statuses
+                if len(s.options) == 1 or not any(r.is_exception_to(s.rule) for r in certain)]
+    decided = [(s, s.options[0]) for s in statuses if len(s.options) == 1]
+    doubtful = [s for s in statuses if len(s.options) > 1]
+    if not doubtful:
+        found = _outcome(question, [(s, a) for s, a in decided if a is not None])
+        if found is None:
+            raise Undecided(f"no rule answers '{question}' here")
+        return found
+    # Weigh every way the rules in doubt could go: when all of them lead to one
+    # answer, the query has said enough.
+    outcomes: set[str | None] = set()
+    example: Verdict | None = None
+    fallback_example: Verdict | None = None
+    if len(doubtful) <= _MOST_IN_DOUBT:
+        for choice in itertools.product(*(s.options for s in doubtful)):
+            applying = [(s, a) for s, a in decided if a is not None]
+            applying += [(s, a) for s, a in zip(doubtful, choice, strict=True) if a is not None]
+            try:
+                found = _outcome(question, applying)
+            except Conflict:
+                outcomes.add("conflict")
+                continue
+            outcomes.add(None if found is None else found.answer)
+            if found is not None and all(s.rule.article not in found.articles for s in doubtful):
+                example = found
+            fallback_example = fallback_example or found
+    if outcomes == {None}:
+        raise Undecided(f"no rule answers '{question}' here")
+    if len(outcomes) == 1 and (example or fallback_example) is not None:
+        return example or fallback_example  # type: ignore[return-value]
+    needs = tuple(sorted(frozenset().union(*(s.needs for s in doubtful))))
+    cases = tuple(Case(s.rule.article, _condition_text(s), *_answers(s), tuple(sorted(s.needs)))
+                  for s in doubtful)
+    return Verdict(question, DEPENDS, "", (), "", (), tuple(c.article for c in cases), needs, cases)
+
+
+def _condition_text(status: _Status) -> str:
+    rule = status.rule
+    parts = [c.text for c, t in ((rule.scope, status.scope), (rule.when, status.when))
+             if c is not ALWAYS and t.value is None]
+    return " and ".join(parts)
+
+
+def _answers(status: _Status) -> tuple[str | None, str | None]:
+    rule = status.rule
+    if status.when.value is None:
+        return rule.answer, rule.otherwise
+    answer = rule.answer if status.when.value else rule.otherwise
+    return answer, None

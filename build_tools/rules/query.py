@@ -18,13 +18,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .conditions import ALWAYS, Condition
-from .engine import QUESTIONS, Rule
+from .engine import Rule
+from .registry import Registry
 from .situation import Situation
 from .errors import VocabularyError
 from .vocabulary import Meaning
 
-QUERY_KEYS = ("auction", "view", "meaning", "earlier", "screens")
-RULE_KEYS = ("question", "scope", "when", "answer", "otherwise", "overrides", "fallback")
+QUERY_KEYS = ("auction", "view", "meaning", "earlier", "screens", "agreed")
+#: What a query states besides its auction (an example's fields of the same names).
+AGREEMENT_KEYS = ("meaning", "earlier", "screens", "agreed")
+RULE_KEYS = ("question", "scope", "when", "answer", "otherwise", "exception-to", "fallback")
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +39,9 @@ class Query:
     meaning: Meaning | None = None
     earlier: tuple[tuple[int, Meaning], ...] = ()
     screens: bool = False
+    #: Whether the pair has an agreement about the call (``False``: none, a
+    #: fact a director establishes); ``None`` when the query does not say.
+    agreed: bool | None = None
     #: The agreement as written (``meaning``, ``earlier``, ``screens`` as YAML
     #: read them), shown beside the verdict in the reader's words
     #: (build_tools/meaning_text.py): examples with one auction and two
@@ -45,7 +51,7 @@ class Query:
     @classmethod
     def parse(cls, data: Any) -> Query:
         if not isinstance(data, Mapping):
-            raise VocabularyError("", "a query is a mapping: auction, meaning, earlier, screens, view")
+            raise VocabularyError("", "a query is a mapping: " + ", ".join(QUERY_KEYS))
         _known(data, QUERY_KEYS, "")
         if not isinstance(data.get("auction"), str | int) or not str(data.get("auction")).strip():
             raise VocabularyError("auction", "the auction, its last call the one asked about")
@@ -55,19 +61,21 @@ class Query:
             meaning=_meaning(data["meaning"], "meaning") if "meaning" in data else None,
             earlier=_earlier(data.get("earlier", {})),
             screens=_flag(data.get("screens", False), "screens"),
-            asked={key: data[key] for key in ("meaning", "earlier", "screens") if key in data},
+            agreed=_flag(data["agreed"], "agreed") if "agreed" in data else None,
+            asked={key: data[key] for key in AGREEMENT_KEYS if key in data},
         )
 
     def situation(self, language: str) -> Situation:
         """The facts of this query in ``language``'s notation; raises
         :class:`~build_tools.bridge.BridgeError` for an auction the model refuses."""
-        return Situation.read(self.auction, language, self.view, self.meaning, dict(self.earlier), self.screens)
+        return Situation.read(self.auction, language, self.view, self.meaning, dict(self.earlier), self.screens,
+                              self.agreed)
 
 
 def parse_example_query(auction: str, view: str, data: Mapping[str, Any]) -> Query | None:
     """An example's query: its auction and view, with the example's ``meaning``,
     ``earlier`` and ``screens`` fields (``None`` when it has none of them)."""
-    if not any(key in data for key in ("meaning", "earlier", "screens")):
+    if not any(key in data for key in AGREEMENT_KEYS):
         return None
     return Query(
         auction=auction,
@@ -75,25 +83,28 @@ def parse_example_query(auction: str, view: str, data: Mapping[str, Any]) -> Que
         meaning=_meaning(data["meaning"], "meaning") if "meaning" in data else None,
         earlier=_earlier(data.get("earlier", {})),
         screens=_flag(data.get("screens", False), "screens"),
-        asked={key: data[key] for key in ("meaning", "earlier", "screens") if key in data},
+        agreed=_flag(data["agreed"], "agreed") if "agreed" in data else None,
+        asked={key: data[key] for key in AGREEMENT_KEYS if key in data},
     )
 
 
-def parse_expect(data: Any) -> tuple[tuple[str, str], ...]:
+def parse_expect(data: Any, rules: Registry | None = None) -> tuple[tuple[str, str], ...]:
     """``{alert: no, natural: yes}`` as (question, answer) pairs."""
     if not isinstance(data, Mapping) or not data:
         raise VocabularyError("", "expect maps questions to answers, e.g. {alert: no}")
+    known = rules or Registry.standard()
     out = []
     for question, answer in data.items():
-        _question(question, str(question))
-        out.append((str(question), _answer(question, answer, str(question))))
+        name = _question(known, question, str(question))
+        out.append((name, _answer(known, name, answer, name)))
     return tuple(out)
 
 
-def parse_rules(data: Any, article: str, language: str) -> tuple[Rule, ...]:
+def parse_rules(data: Any, article: str, language: str, rules: Registry | None = None) -> tuple[Rule, ...]:
     """The ``rule:`` of an article: one rule (a mapping) or a list of them."""
+    known = rules or Registry.standard()
     items = data if isinstance(data, list) else [data]
-    rules = []
+    found: list[Rule] = []
     for n, item in enumerate(items):
         path = str(n) if isinstance(data, list) else ""
         if not isinstance(item, Mapping):
@@ -102,31 +113,43 @@ def parse_rules(data: Any, article: str, language: str) -> tuple[Rule, ...]:
         at = (path + ".") if path else ""
         if "question" not in item or "answer" not in item:
             raise VocabularyError(path, "a rule needs 'question' and 'answer'")
-        question = _question(item["question"], f"{at}question")
+        question = _question(known, item["question"], f"{at}question")
         otherwise, by = None, None
         if "otherwise" in item:
             other = item["otherwise"]
             if isinstance(other, Mapping):
                 _known(other, ("answer", "by"), f"{at}otherwise")
-                otherwise = _answer(question, other.get("answer"), f"{at}otherwise.answer")
-                by = str(other["by"]) if "by" in other else None
+                otherwise = _answer(known, question, other.get("answer"), f"{at}otherwise.answer")
+                by = _article(other["by"], f"{at}otherwise.by") if "by" in other else None
             else:
-                otherwise = _answer(question, other, f"{at}otherwise")
-        overrides = item.get("overrides", [])
-        if not isinstance(overrides, list):
-            overrides = [overrides]
-        rules.append(Rule(
+                otherwise = _answer(known, question, other, f"{at}otherwise")
+        targets = item.get("exception-to", [])
+        targets = targets if isinstance(targets, list) else [targets]
+        exception_to = tuple(_article(t, f"{at}exception-to") for t in targets)
+        if article in exception_to:
+            raise VocabularyError(f"{at}exception-to", f"a rule cannot be an exception to its own article '{article}'")
+        fallback = _flag(item.get("fallback", False), f"{at}fallback")
+        if fallback and exception_to:
+            raise VocabularyError(f"{at}exception-to", "a fallback (a general principle) yields to every other "
+                                                     "rule; it is an exception to none")
+        found.append(Rule(
             article=article,
             question=question,
-            answer=_answer(question, item["answer"], f"{at}answer"),
-            scope=Condition.parse(item.get("scope"), language, f"{at}scope") if "scope" in item else ALWAYS,
-            when=Condition.parse(item.get("when"), language, f"{at}when") if "when" in item else ALWAYS,
+            answer=_answer(known, question, item["answer"], f"{at}answer"),
+            scope=Condition.parse(item.get("scope"), language, f"{at}scope", known) if "scope" in item else ALWAYS,
+            when=Condition.parse(item.get("when"), language, f"{at}when", known) if "when" in item else ALWAYS,
             otherwise=otherwise,
             otherwise_by=by,
-            overrides=tuple(str(o) for o in overrides),
-            fallback=_flag(item.get("fallback", False), f"{at}fallback"),
+            exception_to=exception_to,
+            fallback=fallback,
         ))
-    return tuple(rules)
+    return tuple(found)
+
+
+def _article(value: Any, path: str) -> str:
+    if not isinstance(value, str) or not value:
+        raise VocabularyError(path, f"an article's id, not {value!r}")
+    return value
 
 
 def _known(data: Mapping[str, Any], keys: tuple[str, ...], path: str) -> None:
@@ -137,23 +160,22 @@ def _known(data: Mapping[str, Any], keys: tuple[str, ...], path: str) -> None:
             raise VocabularyError(f"{path}.{key}" if path else str(key), f"unknown key{hint}")
 
 
-def _question(value: Any, path: str) -> str:
-    if value not in QUESTIONS:
-        close = difflib.get_close_matches(str(value), list(QUESTIONS), n=1)
-        hint = f" (did you mean '{close[0]}'?)" if close else ""
-        raise VocabularyError(path, f"unknown question {value!r}{hint}")
-    return str(value)
+def _question(known: Registry, value: Any, path: str) -> str:
+    try:
+        return known.question(value).name
+    except VocabularyError as exc:
+        raise VocabularyError(path, str(exc)) from None
 
 
-def _answer(question: str, value: Any, path: str) -> str:
+def _answer(known: Registry, question: str, value: Any, path: str) -> str:
     # YAML 1.1 reads a bare yes/no as a boolean.
     text = {True: "yes", False: "no"}.get(value, value) if isinstance(value, bool) else value
     if not isinstance(text, str | int) or not str(text):
         raise VocabularyError(path, f"an answer to '{question}'")
-    allowed = QUESTIONS[question]
-    if allowed and str(text) not in allowed:
-        raise VocabularyError(path, f"'{question}' is answered {', '.join(allowed)}, not {text!r}")
-    return str(text)
+    try:
+        return known.question(question).answer(str(text)).answer
+    except VocabularyError as exc:
+        raise VocabularyError(path, str(exc)) from None
 
 
 def _flag(value: Any, path: str) -> bool:

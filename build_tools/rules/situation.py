@@ -15,8 +15,9 @@ them, and whether screens are in use.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from build_tools.bridge import AuctionPattern, Call, CallKind, Suit, notation
 from build_tools.bridge.views import View
@@ -46,6 +47,12 @@ class Situation:
     screens: bool = False
     #: For each call as the query wrote it (1-based), its index in ``calls``.
     written_to_table: tuple[int, ...] = ()
+    #: Whether the pair has an agreement about the call: ``False`` is a fact
+    #: the query states (none was made), ``None`` that it does not say.
+    agreed: bool | None = None
+    #: Asks the document's rules another question about this situation (set by
+    #: :func:`~build_tools.rules.engine.decide` for the ``verdict`` predicate).
+    asker: Callable[[str], Any] | None = field(default=None, compare=False)
 
     @classmethod
     def read(
@@ -56,6 +63,7 @@ class Situation:
         meaning: Meaning | None = None,
         earlier: Mapping[int, Meaning] | None = None,
         screens: bool = False,
+        agreed: bool | None = None,
     ) -> Situation:
         """The situation of ``auction`` (its last call is the one asked about);
         ``earlier`` maps calls as written (1-based) to their meanings. Raises
@@ -76,7 +84,7 @@ class Situation:
         meanings = {written[number - 1]: m for number, m in (earlier or {}).items() if 0 < number <= len(written)}
         if meaning is not None:
             meanings[len(calls) - 1] = meaning
-        return cls(tuple(calls), meanings, screens, tuple(written))
+        return cls(tuple(calls), meanings, screens, tuple(written), agreed)
 
     # --- who is who --------------------------------------------------------
 
@@ -177,14 +185,14 @@ class Situation:
         ours = [(i, c) for i, c in enumerate(self.calls[:-1]) if self.is_ours(i) and not c.is_pass]
         return bool(ours) and ours[0][1].is_bid and all(self.relation(i) == "partner" for i, _ in ours)
 
-    def partner_suits(self) -> dict[Suit, int]:
+    def partner_suits(self, default: int = 4) -> dict[Suit, int]:
         """The suits partner has shown, with the least length shown in each.
 
         A call of partner's with a known meaning shows the suits that meaning
         promises three cards or more in (a transfer shows the suit it shows,
         not the one it names); a suit bid whose meaning the query does not give
-        is taken as natural and shows four cards, the length a natural suit
-        bid promises (AEB: "largura").
+        is taken as natural and shows ``default`` cards (the document's
+        parameter partner-default-length: AEB's "largura", four).
 
         >>> s = Situation.read("1♣ 1♥ 1BA", "pl", earlier={1: Meaning.parse({"suits": {"clubs": "3+"}})})
         >>> {suit.name: n for suit, n in s.partner_suits().items()}
@@ -198,7 +206,7 @@ class Situation:
             if meaning is not None:
                 found = {s: r.low for s in Suit if (r := meaning.promised(s)) is not None and r.low >= 3}
             elif call.is_bid and call.strain is not None and call.strain.suit is not None:
-                found = {call.strain.suit: 4}
+                found = {call.strain.suit: default}
             else:
                 found = {}
             for suit, low in found.items():

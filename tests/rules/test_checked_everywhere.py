@@ -107,13 +107,16 @@ def test_explain_answers_a_directors_query_with_the_deciding_article(tmp_path: P
     query = "{auction: 1BA, meaning: {natural: true, hcp: 12-14}}"
     text = run_handbook("explain", "mini-rules", query, *flags(root))
     assert text.returncode == 0, text.stderr
-    assert text.stdout.splitlines() == ["alert: yes  (otwarcie-1ba)", "  otwarcie-1ba: 1BA – 14-18:"]
+    assert text.stdout.splitlines() == [
+        "alert: yes  (otwarcie-1ba)", "  because: opening and call 1BA; not (meaning {natural: true, hcp: 14-18})",
+        "  otwarcie-1ba: 1BA – 14-18:"]
     english = run_handbook("explain", "mini-rules", query, "--lang", "en", *flags(root))
-    assert english.stdout.splitlines()[1] == "  otwarcie-1ba: 1NT – 14-18:"
+    assert english.stdout.splitlines()[2] == "  otwarcie-1ba: 1NT – 14-18:"
     inside = run_handbook("explain", "mini-rules", "{auction: 1BA, meaning: {natural: true, hcp: 14-18}}",
                           "--json", *flags(root))
     assert json.loads(inside.stdout)["verdicts"] == {
-        "alert": {"value": "no", "article": "otwarcie-1ba", "chain": ["otwarcie-1ba"]}}
+        "alert": {"value": "no", "article": "otwarcie-1ba", "articles": ["otwarcie-1ba"], "chain": ["otwarcie-1ba"],
+                  "because": "opening and call 1BA; meaning {natural: true, hcp: 14-18}", "set_aside": []}}
 
 
 @pytest.mark.parametrize(("query", "message"), [

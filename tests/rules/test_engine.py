@@ -51,7 +51,7 @@ body:
           question: alert
           scope: {call: 2♣, after: "[1♥] 1BA"}
           answer: "yes"
-          overrides: [stayman]
+          exception-to: [stayman]
   - paragraph: znaczenie
     text: Pozostałe znaczenia wymienionych zapowiedzi alertuje się.
 """
@@ -121,7 +121,7 @@ def test_an_exception_sets_its_rule_aside(tmp_path: Path) -> None:
     ("scope: {response: true, after: 1BA, call: 2♣, contested: false}", "scope: {respons: true}",
      "rule of 'stayman' 'scope.respons': unknown predicate (did you mean 'response'?)"),
     ("    expect: {alert: no}\n  - example: ex-1ba-12-14", "    expect: {alret: no}\n  - example: ex-1ba-12-14",
-     "example 'ex-1ba-15-17': expect 'alret': unknown question 'alret' (did you mean 'alert'?)"),
+     "example 'ex-1ba-15-17': expect 'alret': unknown question 'alret' (did you mean 'alert'?; the questions: alert, brown-sticker, colour, convention, hum, natural, permitted, position, random-opening, response)"),
     ("meaning: {natural: true, hcp: 15-17, shape: balanced}", "meaning: {natural: true, hcp: 15-17, shape: round}",
      "example 'ex-1ba-15-17': 'meaning' 'shape': unknown shape 'round': a class (balanced, pzbs-notrump, "
      "aeb-regular, semi-balanced, single-suiter, two-suiter, three-suiter) or four lengths longest first, "

@@ -9,6 +9,8 @@ would cite it."""
 
 from __future__ import annotations
 
+import functools
+
 import random
 from functools import cache
 from pathlib import Path
@@ -24,6 +26,7 @@ from build_tools.rules.query import Query
 from build_tools.rules.situation import Situation
 from build_tools.rules.vocabulary import Meaning
 from build_tools.verdicts import rules_of
+from build_tools.rules.registry import Registry
 
 SOURCE = Path(__file__).resolve().parents[2] / "source" / "pzbs-alert-rules.yaml"
 PRINCIPLE = "znaczenie-nie-alertuje-sie"
@@ -164,7 +167,8 @@ QUERIES: list[tuple[str, dict[str, Any], dict[str, Any], str, str, str | None]] 
     ("1♥ [pas] 1♠ [pas] 2BA", {"natural": True, "hcp": "18-19", "shape": "balanced"}, {}, "no", PRINCIPLE, None),
     ("1♥ [pas] 1♠ [pas] 1BA", {"natural": True, "hcp": "12-14", "forcing": "forcing", "standard": False}, {},
      "yes", PRINCIPLE, None),
-    ("1♥ [pas] 1♠ [pas] 3♦", {}, {}, "yes", "sytuacje-watpliwe", None),
+    # No agreement about the call (a fact the director establishes): the doubtful case.
+    ("1♥ [pas] 1♠ [pas] 3♦", {}, {"agreed": False}, "yes", "sytuacje-watpliwe", None),
 ]
 
 
@@ -275,7 +279,7 @@ def _holds(condition: dict[str, Any], auction: str, meaning: dict[str, Any] | No
 
     situation = Situation.read(auction, "pl", meaning=Meaning.parse(meaning or {}),
                                earlier={n: Meaning.parse(m) for n, m in (earlier or {}).items()})
-    return Condition.parse(condition, "pl").holds(situation)
+    return Condition.parse(condition, "pl", rules=_registry()).holds(situation)
 
 
 @pytest.mark.parametrize(("condition", "auction", "meaning", "earlier", "expected"), [
@@ -331,3 +335,13 @@ def test_a_bad_argument_of_a_predicate_is_a_vocabulary_error(condition: dict[str
 
     with pytest.raises(VocabularyError, match=message):
         Condition.parse(condition, "pl")
+
+
+@functools.cache
+def _registry() -> Registry:
+    """The parameters the document declares: its predicates read them."""
+    from build_tools.loader import load_document
+
+    registry = load_document(Path(__file__).parents[2] / "source" / "pzbs-alert-rules.yaml").registry
+    assert registry is not None
+    return registry

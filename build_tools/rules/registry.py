@@ -1,0 +1,288 @@
+"""The questions rules answer and the parameters they read, declared as data.
+
+A question is declared once, with its answers; each answer has the label a
+reader sees (an interface string, translated like the page's other words), a
+tone (what the answer asks of the player) and, where the notation writes it on
+the call, the mark that states it::
+
+    questions:
+      - question: announce
+        text: Must the call be announced?
+        answers:
+          - {answer: "yes", label: Announce, tone: needs-action, mark: announced}
+          - {answer: "no", label: No announcement, tone: permitted}
+
+A parameter is a figure or a reading of the regulation, with the article it
+comes from (an element id of the document that declares it) and its edition::
+
+    parameters:
+      - parameter: natural-suit-length
+        value: 3
+        article: definicja-naturalnej
+        text: a suit bid promising three cards or more in its suit is natural
+
+The handbook's standard questions (``questions.yaml`` beside this module) are
+shared by every document; a document declares its own under ``questions:`` and
+``parameters:``, and a source folder may hold a ``rules.yaml`` shared by its
+documents. Everything here reads plain data and raises
+:class:`~build_tools.rules.errors.VocabularyError` with the path of the bad key.
+
+>>> standard = Registry.standard()
+>>> [a.answer for a in standard.question("alert").answers]
+['yes', 'no']
+>>> standard.question("alert").answer("yes").tone
+'needs-action'
+>>> standard.question("alrt")
+Traceback (most recent call last):
+...
+build_tools.rules.errors.VocabularyError: unknown question 'alrt' (did you mean 'alert'?; the questions: alert, brown-sticker, colour, convention, hum, natural, permitted, position, random-opening, response)
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from .errors import VocabularyError
+
+#: What an answer asks of the player, for its badge (a colour and a symbol that
+#: survive greyscale print): nothing (permitted), something (needs-action: an
+#: alert, an announcement), or that it is not allowed (forbidden); info: an
+#: answer that classifies without asking anything (a transfer, a position).
+TONES: tuple[str, ...] = ("permitted", "needs-action", "forbidden", "info")
+
+#: The marks a notation writes on a call (build_tools.bridge.annotations): an
+#: example whose last call carries one expects the answer that declares it.
+MARKS: tuple[str, ...] = ("alerted", "announced")
+
+STANDARD_FILE = Path(__file__).with_name("questions.yaml")
+
+_QUESTION_KEYS = ("question", "text", "answers", "open")
+_ANSWER_KEYS = ("answer", "label", "tone", "mark")
+_PARAMETER_KEYS = ("parameter", "value", "article", "edition", "text")
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    answer: str
+    label: str
+    tone: str = "info"
+    mark: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """A question and its answers; ``open`` questions take any text as their
+    answer (a response table's call), labelled by the text itself."""
+
+    name: str
+    text: str
+    answers: tuple[Answer, ...] = ()
+    open: bool = False
+    #: Where it was declared: ``""`` for the handbook's standard questions, else
+    #: the document (or rules file) that declares it.
+    declared_by: str = ""
+
+    def answer(self, value: str) -> Answer:
+        for answer in self.answers:
+            if answer.answer == value:
+                return answer
+        if self.open:
+            return Answer(value, value)
+        choices = [a.answer for a in self.answers]
+        raise VocabularyError("", f"'{self.name}' is answered {', '.join(choices)}, not {value!r}"
+                                  f"{_hint(value, choices)}")
+
+    def marked(self, mark: str) -> str | None:
+        """The answer a call mark states (``alerted``: the alert's ``yes``)."""
+        return next((a.answer for a in self.answers if a.mark == mark), None)
+
+
+@dataclass(frozen=True, slots=True)
+class Parameter:
+    """A figure or reading of a regulation, with the article it comes from."""
+
+    name: str
+    value: Any
+    article: str = ""
+    edition: str = ""
+    text: str = ""
+    declared_by: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Registry:
+    """The questions and parameters in force for one document."""
+
+    questions: Mapping[str, Question] = field(default_factory=dict)
+    parameters: Mapping[str, Parameter] = field(default_factory=dict)
+
+    @classmethod
+    @cache
+    def standard(cls) -> Registry:
+        """The handbook's standard questions (``questions.yaml``)."""
+        import yaml
+
+        data = yaml.safe_load(STANDARD_FILE.read_text(encoding="utf-8"))
+        return cls().extended(data, "")
+
+    def question(self, name: Any) -> Question:
+        found = self.questions.get(name) if isinstance(name, str) else None
+        if found is None:
+            raise VocabularyError("", f"unknown question {_text(name)!r}{_hint(_text(name), self.questions, ';')}"
+                                      f"{' ' if name_close(_text(name), self.questions) else ''}the questions: "
+                                      f"{', '.join(sorted(self.questions))})")
+        return found
+
+    def parameter(self, name: str) -> Parameter:
+        found = self.parameters.get(name)
+        if found is None:
+            raise VocabularyError("", f"unknown parameter {name!r}{_hint(name, self.parameters, ';')}"
+                                      f"{' ' if name_close(name, self.parameters) else ''}declare it under "
+                                      f"'parameters:' with its article)")
+        return found
+
+    def declaring(self, values: Mapping[str, Any], declared_by: str = "") -> Registry:
+        """This registry with parameters of these values (for examples and tests).
+
+        >>> Registry.standard().declaring({"shown-suit-length": 4}).parameter("shown-suit-length").value
+        4
+        """
+        return self.extended({"parameters": [{"parameter": k, "value": v} for k, v in values.items()]}, declared_by)
+
+    def extended(self, data: Any, declared_by: str) -> Registry:
+        """This registry with the ``questions:`` and ``parameters:`` of ``data``
+        (a mapping as YAML composes it) added; a name declared twice is refused."""
+        if data is None:
+            return self
+        if not isinstance(data, Mapping):
+            raise VocabularyError("", "a mapping of questions and parameters")
+        questions = dict(self.questions)
+        for n, item in enumerate(_items(data.get("questions"), "questions")):
+            question = _read_question(item, f"questions.{n}", declared_by)
+            if question.name in questions:
+                raise VocabularyError(f"questions.{n}.question", f"question {question.name!r} is declared already"
+                                      f"{_by(questions[question.name].declared_by)}")
+            questions[question.name] = question
+        parameters = dict(self.parameters)
+        for n, item in enumerate(_items(data.get("parameters"), "parameters")):
+            parameter = _read_parameter(item, f"parameters.{n}", declared_by)
+            if parameter.name in parameters:
+                raise VocabularyError(f"parameters.{n}.parameter", f"parameter {parameter.name!r} is declared "
+                                      f"already{_by(parameters[parameter.name].declared_by)}")
+            parameters[parameter.name] = parameter
+        return Registry(questions, parameters)
+
+    def labels(self) -> Iterable[tuple[Question, Answer]]:
+        for question in self.questions.values():
+            for answer in question.answers:
+                yield question, answer
+
+
+def name_close(word: str, known: Iterable[str]) -> bool:
+    return bool(difflib.get_close_matches(word, list(known), n=1))
+
+
+def _by(declared_by: str) -> str:
+    return f" (by {declared_by})" if declared_by else " (a standard question)"
+
+
+def _text(value: Any) -> str:
+    return value if isinstance(value, str) else repr(value)
+
+
+def _hint(word: str, known: Iterable[str], end: str = "") -> str:
+    """`` (did you mean 'x'?`` and, when ``end`` is ``;``, the text that follows
+    inside the same parentheses."""
+    close = difflib.get_close_matches(word, list(known), n=1)
+    if close:
+        return f" (did you mean '{close[0]}'?{end}" + ("" if end else ")")
+    return " (" if end else ""
+
+
+def _items(value: Any, path: str) -> list[Any]:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise VocabularyError(path, "a list")
+    return value
+
+
+def _known(data: Mapping[Any, Any], keys: tuple[str, ...], path: str) -> None:
+    for key in data:
+        if key not in keys:
+            raise VocabularyError(f"{path}.{key}", f"unknown key{_hint(str(key), keys)} ({', '.join(keys)})")
+
+
+def _name(value: Any, path: str) -> str:
+    from build_tools.schema import ID_PATTERN
+
+    if not isinstance(value, str) or not ID_PATTERN.fullmatch(value):
+        raise VocabularyError(path, f"a name of lowercase words joined by hyphens, not {value!r}")
+    return value
+
+
+def _line(value: Any, path: str) -> str:
+    if isinstance(value, bool):  # YAML 1.1 reads a bare yes/no as a boolean
+        return "yes" if value else "no"
+    if not isinstance(value, str | int) or not str(value).strip() or "\n" in str(value):
+        raise VocabularyError(path, f"one line of text, not {value!r}")
+    return str(value)
+
+
+def _read_question(item: Any, path: str, declared_by: str) -> Question:
+    if not isinstance(item, Mapping):
+        raise VocabularyError(path, "a question is a mapping: " + ", ".join(_QUESTION_KEYS))
+    _known(item, _QUESTION_KEYS, path)
+    name = _name(item.get("question"), f"{path}.question")
+    text = _line(item.get("text", name), f"{path}.text")
+    is_open = item.get("open", False)
+    if not isinstance(is_open, bool):
+        raise VocabularyError(f"{path}.open", f"true or false, not {is_open!r}")
+    answers: list[Answer] = []
+    for n, entry in enumerate(_items(item.get("answers"), f"{path}.answers")):
+        where = f"{path}.answers.{n}"
+        if not isinstance(entry, Mapping):
+            raise VocabularyError(where, "an answer is a mapping: " + ", ".join(_ANSWER_KEYS))
+        _known(entry, _ANSWER_KEYS, where)
+        if "answer" not in entry or "label" not in entry:
+            raise VocabularyError(where, "an answer needs 'answer' and 'label' (what a reader sees)")
+        value = _line(entry["answer"], f"{where}.answer")
+        if value in (a.answer for a in answers):
+            raise VocabularyError(f"{where}.answer", f"answer {value!r} twice")
+        if value == "depends":
+            raise VocabularyError(f"{where}.answer", "'depends' is the engine's word for a query that does not "
+                                                     "state enough; an answer cannot be called so")
+        tone = entry.get("tone", "info")
+        if tone not in TONES:
+            raise VocabularyError(f"{where}.tone", f"unknown tone {tone!r}{_hint(str(tone), TONES)} "
+                                                   f"({', '.join(TONES)})")
+        mark = entry.get("mark")
+        if mark is not None and mark not in MARKS:
+            raise VocabularyError(f"{where}.mark", f"unknown mark {mark!r} ({', '.join(MARKS)})")
+        if mark is not None and mark in (a.mark for a in answers):
+            raise VocabularyError(f"{where}.mark", f"mark {mark!r} states another answer already")
+        answers.append(Answer(value, _line(entry["label"], f"{where}.label"), str(tone), mark))
+    if not answers and not is_open:
+        raise VocabularyError(f"{path}.answers", "a question needs its answers (or 'open: true')")
+    return Question(name, text, tuple(answers), is_open, declared_by)
+
+
+def _read_parameter(item: Any, path: str, declared_by: str) -> Parameter:
+    if not isinstance(item, Mapping):
+        raise VocabularyError(path, "a parameter is a mapping: " + ", ".join(_PARAMETER_KEYS))
+    _known(item, _PARAMETER_KEYS, path)
+    name = _name(item.get("parameter"), f"{path}.parameter")
+    if "value" not in item:
+        raise VocabularyError(path, "a parameter needs its 'value'")
+    if "article" not in item and declared_by:
+        raise VocabularyError(path, "a parameter names the 'article' it comes from")
+    value = item["value"]
+    if not isinstance(value, bool | int | str | list):
+        raise VocabularyError(f"{path}.value", f"a number, a word or a list, not {value!r}")
+    return Parameter(name, value, str(item.get("article", "")), str(item.get("edition", "")),
+                     str(item.get("text", "")), declared_by)
