@@ -44,6 +44,26 @@ def test_a_two_suiter_meets_a_minimum_equal_to_its_own_lengths() -> None:
     assert not within(two_suiter("4-4"), two_suiter("4-5"))
 
 
+
+@pytest.mark.parametrize(("actual", "least", "holds"), [
+    ("5-5", "6-4", False),  # the longer suit is short of six
+    ("6-4", "6-4", True),
+    ("4-6", "6-4", True),  # lengths in either order
+    ("6-5", "6-4", True),
+    ("5-4", "5-5", False),  # the shorter suit is short of five
+])
+def test_two_suited_compares_the_longer_suit_with_the_longer_minimum(actual: str, least: str, holds: bool) -> None:
+    """alerting ``two-suited``'s ``min``: the longer suit must reach the longer
+    minimum and the shorter the shorter; compared as lists, a 5-5 passed
+    ``min: 6-4`` (5 > 4 settled it)."""
+    condition = Condition.parse({"two-suited": {"min": least}}, "pl")
+    situation = Situation.read("[1♦] 2BA", "pl", meaning=two_suiter(actual))
+    assert condition.holds(situation) is holds
+    # Two suits of four or more read as a two-suiter, by the same measure.
+    spades, hearts = actual.split("-")
+    both = meaning({"suits": {"spades": f"{spades}+", "hearts": f"{hearts}+"}})
+    assert condition.holds(Situation.read("[1♦] 2♦", "pl", meaning=both)) is holds
+
 def test_after_strips_leading_passes_only_while_the_auction_is_longer() -> None:
     """conditions._ends_with_ours (``after:``), ``len(stripped) > len(before)``:
     leading passes are stripped while the auction is longer than the one
