@@ -342,7 +342,9 @@ def _two_suited(value: Any, language: str, path: str) -> Condition:
         if found is None:
             return False
         lengths, suits, says_highest, says_second = found
-        if least is not None and sorted(lengths) < least or least is not None and min(lengths) < least[0]:
+        # Longer against longer, shorter against shorter: compared as lists, a
+        # 5-5 would pass 'min: 6-4' on its first suit alone.
+        if least is not None and (min(lengths) < least[0] or max(lengths) < least[1]):
             return False
         if highest is not None:
             unbid = _unbid_suits(s)

@@ -255,7 +255,8 @@ def _fact(name: str, fact: Callable[[Situation], bool], doc: str) -> None:
 
 _fact("opening", lambda s: s.is_opening, "The call is the first bid of the auction.")
 _fact("response", lambda s: s.is_response, "Partner opened; the player's first call since, other than pass.")
-_fact("overcall", lambda s: s.is_overcall, "The opponents opened and our side had not bid.")
+_fact("overcall", lambda s: s.is_overcall,
+      "The opponents opened, our side had called nothing but pass, and this is a bid.")
 _fact("contested", lambda s: s.contested, "An opponent has called other than pass.")
 _fact("jump", lambda s: s.jump > 0, "A bid above the lowest sufficient one in its strain.")
 _fact("screens", lambda s: s.screens, "Played with screens.")

@@ -134,11 +134,19 @@ class Situation:
 
     @property
     def is_overcall(self) -> bool:
-        """The opponents opened and our side had not bid; this call is a bid."""
+        """The opponents opened, our side had called nothing but pass, and this
+        call is a bid. Partner's double counts as a call: a bid after it
+        answers the double, and is no overcall.
+
+        >>> Situation.read("[1♣] pas [1♠] 2♥", "pl").is_overcall
+        True
+        >>> Situation.read("[1♣] ktr [pas] 2♥", "pl").is_overcall
+        False
+        """
         index = self.opening_index
         if index is None or self.is_ours(index) or not self.call.is_bid:
             return False
-        return not any(self.is_ours(i) and c.is_bid for i, c in enumerate(self.calls[:-1]))
+        return not any(self.is_ours(i) and not c.is_pass for i, c in enumerate(self.calls[:-1]))
 
     @property
     def last_bid_index(self) -> int | None:
