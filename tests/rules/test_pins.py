@@ -166,13 +166,13 @@ body:
 def test_rules_of_equal_standing_that_disagree_are_reported(tmp_path: Path) -> None:
     """engine.decide's Conflict, seen as ``handbook check`` reports it: two
     rules of equal standing with different answers are an authoring error;
-    once one overrides the other, the check passes."""
+    once one is an exception to the other, the check passes."""
     path = tmp_path / "doc.yaml"
     path.write_text(textwrap.dedent(DISAGREEING), encoding="utf-8")
     messages = [p.message for p in check_document(load_document(path)).problems]
     assert len(messages) == 1 and "the rules disagree" in messages[0], messages
     assert "otwarcie-1ba'" in messages[0] and "otwarcie-1ba-mocne'" in messages[0]
-    resolved = DISAGREEING.replace('answer: "yes"\n', 'answer: "yes"\n          overrides: [otwarcie-1ba]\n')
+    resolved = DISAGREEING.replace('answer: "yes"\n', 'answer: "yes"\n          exception-to: [otwarcie-1ba]\n')
     assert resolved != DISAGREEING
     path.write_text(resolved.replace("expect: {alert: no}", "expect: {alert: yes}"), encoding="utf-8")
     assert check_document(load_document(path)).problems == ()
