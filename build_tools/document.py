@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, assert_never
 if TYPE_CHECKING:
     from build_tools.rules.engine import Rule
     from build_tools.rules.query import Query
-    from build_tools.rules.registry import Registry
+    from build_tools.rules.registry import Answer, Question, Registry
 
 #: Languages the handbook can be written or translated in (gettext locale names).
 LANGUAGES: tuple[str, ...] = ("pl", "en", "ru", "es", "sv", "zh_CN")
@@ -276,8 +276,20 @@ class Document:
             yield Message(f"{self.id}.issuer", self.issuer, self.pos)
         if _has_words(self.edition):
             yield Message(f"{self.id}.edition", self.edition, self.pos)
+        for question, answer in self.own_labels():
+            yield Message(label_context(self.id, question, answer), answer.label, self.pos)
         for block in self.body:
             yield from _block_messages(block, every_cell)
+
+    def own_labels(self) -> Iterator[tuple[Question, Answer]]:
+        """The answers of the questions this document declares for itself: their
+        labels are its texts, translated with it (the standard questions'
+        are interface strings)."""
+        if self.registry is None:
+            return
+        for question, answer in self.registry.labels():
+            if question.declared_by and question.declared_by == self.path:
+                yield question, answer
 
     def translated(self, language: str, lookup: Callable[[Message], str | None]) -> Document:
         """A copy in ``language``: ``lookup`` returns a message's translation, or
@@ -294,10 +306,13 @@ class Document:
         title = text_for(self.id, self.title, self.pos)
         issuer = text_for(f"{self.id}.issuer", self.issuer, self.pos) if self.issuer else ""
         edition = text_for(f"{self.id}.edition", self.edition, self.pos) if _has_words(self.edition) else self.edition
+        labels = {(q.name, a.answer): text_for(label_context(self.id, q, a), a.label, self.pos)
+                  for q, a in self.own_labels()}
         body = tuple(_translate_block(b, text_for) for b in self.body)
+        registry = self.registry.relabelled(labels) if self.registry is not None and labels else self.registry
         return dataclasses.replace(
             self, title=title, issuer=issuer, edition=edition, body=body, shown_language=language,
-            untranslated=frozenset(missing), original_texts=self.texts,
+            untranslated=frozenset(missing), original_texts=self.texts, registry=registry,
         )
 
     def ids(self) -> Iterator[str]:
@@ -310,6 +325,11 @@ class Document:
         """Every block and point, in document order."""
         for block in self.body:
             yield from _elements(block)
+
+
+def label_context(document: str, question: Question, answer: Answer) -> str:
+    """The catalog context of a document's own question's answer label."""
+    return f"{document}.question.{question.name}.{answer.answer}"
 
 
 def _block_messages(block: Block, every_cell: bool = False) -> Iterator[Message]:

@@ -21,7 +21,7 @@ from typing import assert_never
 
 from babel.messages.mofile import write_mo
 from babel.support import NullTranslations, Translations
-from jinja2 import FileSystemLoader, StrictUndefined
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_environment
 from jinja2.sandbox import SandboxedEnvironment
 
 from build_tools import diagrams, markup
@@ -327,10 +327,25 @@ def _table_rows(table: Table, doc: Document, labels: dict[str, str]) -> markup.M
     return markup.MyST(_rows(rows))
 
 
-def _verdict_badges(example: Example, doc: Document, labels: dict[str, str], words: dict[str, str]) -> markup.MyST:
+def answer_label(doc: Document, question: str, answer: str, gettext: Callable[[str], str]) -> tuple[str, str]:
+    """The label and tone of a verdict, as the question's declaration gives
+    them: a standard question's label is an interface string (``gettext``), a
+    document's own question's label a text of the document, translated with it."""
+    from build_tools.rules.registry import Registry
+
+    declared = (doc.registry or Registry.standard()).question(question)
+    found = declared.answer(answer)
+    label = found.label if declared.declared_by == doc.path and declared.declared_by else gettext(found.label)
+    return label, found.tone
+
+
+@pass_environment
+def _verdict_badges(env: Environment, example: Example, doc: Document, labels: dict[str, str],
+                    words: dict[str, str]) -> markup.MyST:
     """The verdicts an example states, each a badge linked to the article of
-    the rules that decides it ("" for an example without verdicts); before
-    them, the agreement asked about in the reader's ``words``."""
+    the rules that decides it ("" for an example without verdicts), worded and
+    toned as its question declares; before them, the agreement asked about in
+    the reader's ``words``."""
     if not example.expect or example.query is None:
         return markup.MyST("")
     from build_tools.rules.engine import Conflict, Undecided, decide
@@ -345,8 +360,8 @@ def _verdict_badges(example: Example, doc: Document, labels: dict[str, str], wor
             article = decide(rules, question, situation).article
         except (Undecided, Conflict):  # the check stage has reported it already
             article = ""
-        label = labels.get(f"{question}:{answer}", f"{question}: {answer}")
-        badges.append(markup.role("hb-verdict", f"{question}-{answer}|{label}|{article}"))
+        label, tone = answer_label(doc, question, answer, env.globals["gettext"])
+        badges.append(markup.role("hb-verdict", f"{tone}|{label}|{article}"))
     # The agreement asked about, every key the example writes, in the reader's
     # words: two examples of one auction with opposite verdicts differ only there.
     asked = describe_query(example.query, words, example.notation or doc.language, doc.display_language)

@@ -36,6 +36,12 @@ def extract_interface(templates: Path, language: str = "") -> polib.POFile:
             # The template, not the line: a change of a template's layout would
             # otherwise rewrite the locations of every interface catalog.
             catalog.add(message, "", locations=[(path.name, 0)], auto_comments=comments, context=context)
+    from build_tools.rules.registry import Registry
+
+    # The labels of the standard questions' answers, the words of verdict badges.
+    for question, answer in Registry.standard().labels():
+        catalog.add(answer.label, "", locations=[("questions.yaml", 0)], auto_comments=[
+            f"The badge of the answer '{answer.answer}' to the question '{question.name}': {question.text}"])
     from build_tools.sphinxext.theme_words import THEME_WORDS
 
     for word, where in THEME_WORDS.items():

@@ -40,6 +40,7 @@ build_tools.rules.errors.VocabularyError: unknown question 'alrt' (did you mean 
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -176,6 +177,13 @@ class Registry:
                                       f"already{_by(parameters[parameter.name].declared_by)}")
             parameters[parameter.name] = parameter
         return Registry(questions, parameters)
+
+    def relabelled(self, labels: Mapping[tuple[str, str], str]) -> Registry:
+        """This registry with these (question, answer) labels: a translation's."""
+        questions = {name: dataclasses.replace(q, answers=tuple(
+            dataclasses.replace(a, label=labels.get((name, a.answer), a.label)) for a in q.answers))
+            for name, q in self.questions.items()}
+        return Registry(questions, self.parameters)
 
     def labels(self) -> Iterable[tuple[Question, Answer]]:
         for question in self.questions.values():

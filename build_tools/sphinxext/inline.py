@@ -11,7 +11,7 @@ written in a sentence, and the badges of default and alternative agreements.
 * ``{hb-default}`default``` and ``{hb-leaf}`leaf``` are badges; ``{hb-page}`43```
   is a page number of a table of contents; ``{hb-editorial}`...``` heads an
   example of the handbook's own.
-* ``{hb-verdict}`alert-no|No alert|article``` is a verdict of an example,
+* ``{hb-verdict}`permitted|No alert|article``` is a verdict of an example (its tone, label and article),
   linked to the article that decides it.
 * ``{hb-alert}`*``` is the alert mark after a call in a bidding diagram, and
   ``{hb-vulnerable}`North``` a vulnerable seat's name heading its column.
@@ -52,8 +52,9 @@ def verdict_role(
     name: str, rawtext: str, text: str, lineno: int, inliner: Inliner,
     options: dict[str, Any] | None = None, content: list[str] | None = None,
 ) -> Roles:
-    """``{hb-verdict}`alert-no|No alert|article``` : a verdict badge linked to
-    the article of the rules that decides it (no link when none decides)."""
+    """``{hb-verdict}`permitted|No alert|article``` : a verdict badge in its
+    answer's tone, linked to the article of the rules that decides it (no
+    link when none decides)."""
     kind, label, article = (role_text(text).split("|", 2) + ["", ""])[:3]
     badge = nodes.inline("", classes=["hb-verdict", f"hb-verdict-{kind}"])
     if not article:

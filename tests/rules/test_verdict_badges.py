@@ -36,7 +36,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
                                                        ("en", "Alert", "Editorial example")])
 def test_a_verdict_is_a_badge_linked_to_its_article(built: Path, lang: str, label: str, heading: str) -> None:
     html = (built / "site" / lang / "mini-rules.html").read_text(encoding="utf-8")
-    badge = re.search(r'<span class="hb-verdict hb-verdict-alert-yes"><a class="reference internal" '
+    badge = re.search(r'<span class="hb-verdict hb-verdict-needs-action"><a class="reference internal" '
                       r'href="#otwarcie-1ba"><span class="std std-ref">([^<]+)</span></a></span>', html)
     assert badge is not None and badge.group(1) == label
     example = re.search(r'<div class="hb-example hb-editorial-example" id="przyklad-1ba-12-14">(.*?)</div>\s*</div>',
