@@ -13,6 +13,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# One profile for every run, CI or not: no check that measures the machine's
+# speed (a loaded runner failed test_pattern_round_trip for "input generation
+# is slow"), and the same examples on every run; each test keeps its own
+# max_examples.
+settings.register_profile("handbook", derandomize=True, database=None, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("handbook")
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
