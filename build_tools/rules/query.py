@@ -61,7 +61,17 @@ class Query:
     def situation(self, language: str) -> Situation:
         """The facts of this query in ``language``'s notation; raises
         :class:`~build_tools.bridge.BridgeError` for an auction the model refuses."""
-        return Situation.read(self.auction, language, self.view, self.meaning, dict(self.earlier), self.screens)
+        situation = Situation.read(self.auction, language, self.view, self.meaning, dict(self.earlier), self.screens)
+        check_earlier(self.earlier, len(situation.written_to_table))
+        return situation
+
+
+def check_earlier(earlier: tuple[tuple[int, Meaning], ...], calls: int) -> None:
+    """Refuse a meaning of a call the auction (of ``calls`` calls as written) does not have."""
+    for number, _ in earlier:
+        if number > calls:
+            raise VocabularyError(f"earlier.{number}",
+                                  f"call {number}, but the auction has {calls} call{'s' if calls != 1 else ''}")
 
 
 def parse_example_query(auction: str, view: str, data: Mapping[str, Any]) -> Query | None:
@@ -138,8 +148,9 @@ def _known(data: Mapping[str, Any], keys: tuple[str, ...], path: str) -> None:
 
 
 def _question(value: Any, path: str) -> str:
-    if value not in QUESTIONS:
-        close = difflib.get_close_matches(str(value), list(QUESTIONS), n=1)
+    # A list or mapping is no question (and cannot be looked up: unhashable).
+    if not isinstance(value, str) or value not in QUESTIONS:
+        close = difflib.get_close_matches(value, list(QUESTIONS), n=1) if isinstance(value, str) else []
         hint = f" (did you mean '{close[0]}'?)" if close else ""
         raise VocabularyError(path, f"unknown question {value!r}{hint}")
     return str(value)

@@ -120,7 +120,7 @@ def test_explain_answers_a_directors_query_with_the_deciding_article(tmp_path: P
     ("{auction: 1BA, meaning: {hcp: 12-14, shap: balanced}}",
      "handbook: error: QUERY: meaning.shap: unknown key (did you mean 'shape'?)"),
     ("{auction: 1BA 1BA}", "handbook: error: QUERY: auction '1BA 1BA': illegal call '1NT' at 3: insufficient bid after '1NT'"),
-    ("{auction: [1BA", "handbook: error: QUERY is not YAML: "),
+    ("{auction: [1BA", "handbook: error: QUERY:1:15: malformed YAML: "),
     ("{meaning: {hcp: 12-14}}", "handbook: error: QUERY: auction: the auction, its last call the one asked about"),
 ])
 def test_explain_refuses_a_bad_query_in_one_line(tmp_path: Path, query: str, message: str) -> None:
