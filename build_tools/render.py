@@ -346,7 +346,8 @@ def _verdict_badges(example: Example, doc: Document, labels: dict[str, str], wor
         except (Undecided, Conflict):  # the check stage has reported it already
             article = ""
         label = labels.get(f"{question}:{answer}", f"{question}: {answer}")
-        badges.append(markup.role("hb-verdict", f"{question}-{answer}|{label}|{article}"))
+        badges.append(markup.role("hb-verdict", markup.payload(kind=f"{question}-{answer}", label=label,
+                                                               article=article)))
     # The agreement asked about, every key the example writes, in the reader's
     # words: two examples of one auction with opposite verdicts differ only there.
     asked = describe_query(example.query, words, example.notation or doc.language, doc.display_language)
