@@ -385,6 +385,34 @@ def test_a_full_disk_is_one_line_and_the_site_stays(
     assert not list(built.glob("myst/*/.*.tmp")) and not (built / ".site.tmp").is_symlink()
 
 
+def _full_disk_unnamed(*args: object, **kwargs: object) -> None:
+    # As a write() or sendfile() that runs out of room says it: no file named.
+    raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+@pytest.mark.parametrize(("stage", "module", "name"), [
+    ("render", os, "replace"),  # write_if_changed's rename into place
+    ("publish", os, "sendfile"),  # shutil.copyfile's copy of a page into the new tree
+])
+def test_a_full_disk_names_the_path_even_when_the_error_does_not(
+    built: Path, mini: Path, stage: str, module: object, name: str,
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    from build_tools import cli
+
+    before = published(built)
+    edit(mini, "Odpowiedź nowym", "Odpowiedź zmieniona nowym")
+    capsys.readouterr()
+    monkeypatch.setattr(module, name, _full_disk_unnamed)
+    code = cli.main(args(mini, built, "--html", "-j", "1"))
+    monkeypatch.undo()
+    err = capsys.readouterr().err
+    assert code == 1
+    assert err.count("\n") == 1 and err.startswith(f"handbook: error: {built}/"), err
+    assert err.rstrip().endswith(": No space left on device"), err
+    assert published(built) == before
+
+
 def test_an_unwritable_build_folder_is_one_line_and_the_site_stays(built: Path, mini: Path) -> None:
     # Tests run as root, whom chmod does not stop: a file where a folder must go
     # fails every write below it the same way.
