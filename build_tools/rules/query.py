@@ -192,8 +192,9 @@ def _earlier(value: Any) -> tuple[tuple[int, Meaning], ...]:
     out = []
     for key, meaning in value.items():
         # YAML read by the loader gives mapping keys as text ("2"); a query
-        # built in Python gives numbers.
-        number = int(key) if isinstance(key, str) and key.isdecimal() else key
+        # built in Python gives numbers. ASCII digits only ('١' is decimal to
+        # str, not a number as written), and no more than a call number needs.
+        number = int(key) if isinstance(key, str) and key.isascii() and key.isdecimal() and len(key) <= 3 else key
         if not isinstance(number, int) or isinstance(number, bool) or number < 1:
             raise VocabularyError(f"earlier.{key}", "a call number from 1, as the auction is written")
         out.append((number, _meaning(meaning, f"earlier.{key}")))

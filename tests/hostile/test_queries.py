@@ -121,6 +121,10 @@ QUERIES = [
     Query("earlier-call-the-last", "{auction: 1BA, earlier: {1: {natural: true}}}", "", 0),
     Query("earlier-call-one-past", "{auction: 1BA, earlier: {2: {natural: true}}}",
           "handbook: error: QUERY: earlier.2: call 2, but the auction has 1 call"),
+    Query("earlier-call-in-arabic-indic-digits", "{auction: 1BA, earlier: {١: {natural: true}}}",
+          "handbook: error: QUERY: earlier.١: a call number from 1, as the auction is written"),
+    Query("earlier-call-of-five-thousand-digits", f"auction: 1BA\nearlier:\n  ? {DIGITS}\n  : {{natural: true}}\n",
+          "handbook: error: QUERY: earlier.111111…"),
     Query("earlier-call-zero", "{auction: 1BA, earlier: {0: {natural: true}}}",
           "handbook: error: QUERY: earlier.0: a call number from 1, as the auction is written"),
     # --- options: only what exists --------------------------------------------------------
