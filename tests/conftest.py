@@ -58,6 +58,30 @@ def run_handbook(*args: str, cwd: Path | None = None) -> subprocess.CompletedPro
     )
 
 
+#: The fixture's point 'otwarcie-1ba', and a rule for it: a natural 1BA of
+#: 14-18 is not alerted, any other meaning is.
+POINT_1BA = '          - point: otwarcie-1ba\n            number: "1."\n            text: "1BA – 14-18:"\n'
+RULE_1BA = """\
+            rule:
+              question: alert
+              scope: {opening: true, call: 1BA}
+              when: {meaning: {natural: true, hcp: 14-18}}
+              answer: "no"
+              otherwise: "yes"
+"""
+
+
+def mini_with_rule(root: Path, body: str = "") -> Path:
+    """A copy of the fixture handbook at ``root`` whose point 'otwarcie-1ba'
+    carries :data:`RULE_1BA`, then ``body`` (the point's own blocks)."""
+    shutil.copytree(FIXTURES / "mini", root)
+    path = root / "source" / "mini-rules.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert text.count(POINT_1BA) == 1
+    path.write_text(text.replace(POINT_1BA, POINT_1BA + RULE_1BA + body), encoding="utf-8")
+    return root
+
+
 @pytest.fixture
 def mini(tmp_path: Path) -> Path:
     """A writable copy of the small fixture handbook (source/ and translations/)."""

@@ -6,22 +6,15 @@ from __future__ import annotations
 
 import html
 import re
-import shutil
 import string
 from pathlib import Path
 
 import polib
 
-from conftest import FIXTURES, ROOT, run_handbook
+from conftest import ROOT, mini_with_rule, run_handbook
 
-# A rule on the fixture's point 'otwarcie-1ba', and an example whose verdict is a badge.
-RULE = """\
-            rule:
-              question: alert
-              scope: {opening: true, call: 1BA}
-              when: {meaning: {natural: true, hcp: 14-18}}
-              answer: "no"
-              otherwise: "yes"
+# An example whose verdict, under the rule of 'otwarcie-1ba', is a badge.
+EXAMPLE = """\
             body:
               - example: przyklad-1ba-15-17
                 editorial: true
@@ -30,16 +23,10 @@ RULE = """\
                 meaning: {natural: true, hcp: 15-17}
                 expect: {alert: "no"}
 """
-POINT = '          - point: otwarcie-1ba\n            number: "1."\n            text: "1BA – 14-18:"\n'
 
 
 def test_every_punctuation_mark_in_every_interface_string_builds(tmp_path: Path) -> None:
-    root = tmp_path / "handbook"
-    shutil.copytree(FIXTURES / "mini", root)
-    document = root / "source" / "mini-rules.yaml"
-    text = document.read_text(encoding="utf-8")
-    assert text.count(POINT) == 1
-    document.write_text(text.replace(POINT, POINT + RULE), encoding="utf-8")
+    root = mini_with_rule(tmp_path / "handbook", EXAMPLE)
     catalog = polib.pofile(str(ROOT / "translations" / "pl" / "LC_MESSAGES" / "handbook.po"))
     for entry in catalog:
         # After the original, so that its placeholders stay as they were.

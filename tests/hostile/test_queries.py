@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import io
 import json
-import shutil
 import string
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,32 +18,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import FIXTURES
+from conftest import mini_with_rule
 from test_inputs import first_error, run
-
-RULE = """\
-            rule:
-              question: alert
-              scope: {opening: true, call: 1BA}
-              when: {meaning: {natural: true, hcp: 14-18}}
-              answer: "no"
-              otherwise: "yes"
-"""
-POINT = '          - point: otwarcie-1ba\n            number: "1."\n            text: "1BA – 14-18:"\n'
-
-
-def with_rule(root: Path) -> Path:
-    shutil.copytree(FIXTURES / "mini", root)
-    path = root / "source" / "mini-rules.yaml"
-    text = path.read_text(encoding="utf-8")
-    assert text.count(POINT) == 1
-    path.write_text(text.replace(POINT, POINT + RULE), encoding="utf-8")
-    return root
-
 
 @pytest.fixture
 def handbook(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    root = with_rule(tmp_path / "handbook")
+    root = mini_with_rule(tmp_path / "handbook")
     monkeypatch.chdir(root)
     return root
 
@@ -210,7 +189,7 @@ _TEXTS = st.one_of(_QUERIES, _QUERIES, _QUERIES, st.lists(_PIECES, max_size=30).
 
 @pytest.fixture(scope="module")
 def ruled(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return with_rule(tmp_path_factory.mktemp("fuzz") / "handbook")
+    return mini_with_rule(tmp_path_factory.mktemp("fuzz") / "handbook")
 
 
 @settings(max_examples=150)

@@ -5,26 +5,16 @@ of the rules, and the article that decided."""
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from conftest import FIXTURES, ROOT, run_handbook
+from conftest import ROOT, mini_with_rule, run_handbook
 
-# A rule on the fixture's point 'otwarcie-1ba' and an editorial example of it.
-RULE = """\
-          - point: otwarcie-1ba
-            number: "1."
-            text: "1BA – 14-18:"
-            rule:
-              question: alert
-              scope: {opening: true, call: 1BA}
-              when: {meaning: {natural: true, hcp: 14-18}}
-              answer: "no"
-              otherwise: "yes"
+# An editorial example of the rule on the fixture's point 'otwarcie-1ba'.
+EXAMPLE = """\
             body:
               - example: przyklad-1ba-12-14
                 editorial: true
@@ -38,14 +28,7 @@ MESSAGE = ("error: example 'przyklad-1ba-12-14': expected alert: no, the rules s
 
 
 def fixture(tmp_path: Path, expected: str) -> Path:
-    root = tmp_path / "handbook"
-    shutil.copytree(FIXTURES / "mini", root)
-    path = root / "source" / "mini-rules.yaml"
-    text = path.read_text(encoding="utf-8")
-    old = '          - point: otwarcie-1ba\n            number: "1."\n            text: "1BA – 14-18:"\n'
-    assert text.count(old) == 1
-    path.write_text(text.replace(old, RULE.replace("EXPECTED", expected)), encoding="utf-8")
-    return root
+    return mini_with_rule(tmp_path / "handbook", EXAMPLE.replace("EXPECTED", expected))
 
 
 def flags(root: Path) -> list[str]:
