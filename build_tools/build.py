@@ -31,6 +31,7 @@ from pathlib import Path
 from jinja2 import FileSystemLoader, StrictUndefined
 from jinja2.sandbox import SandboxedEnvironment
 
+from build_tools import files
 from build_tools.document import language_name
 from build_tools.loader import Manifest, display_path
 from build_tools.render import TEMPLATES
@@ -91,7 +92,7 @@ def _run(cmd: list[str], log: Path, env: dict[str, str], cwd: Path | None = None
     log.parent.mkdir(parents=True, exist_ok=True)
     proc = subprocess.run(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                           text=True, errors="replace")
-    log.write_text(proc.stdout, encoding="utf-8")
+    files.write_text(log, proc.stdout)
     if proc.returncode != 0:
         tail = "\n".join(line for line in proc.stdout.splitlines()[-15:] if line.strip())
         raise BuildFailed(f"{' '.join(cmd[:4])}... failed (exit {proc.returncode}); log: {log}\n{tail}")
@@ -196,8 +197,9 @@ class _Stamp:
     def write(self, checked: Sequence[str] = ()) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         tmp = self.path.with_name(self.path.name + ".tmp")
-        tmp.write_text("\n".join([self.digest, *checked]) + "\n", encoding="ascii")
-        os.replace(tmp, self.path)
+        with files.naming(self.path):
+            tmp.write_text("\n".join([self.digest, *checked]) + "\n", encoding="ascii")
+            os.replace(tmp, self.path)
 
 
 def _stamp_lines(path: Path) -> list[str]:
@@ -311,7 +313,7 @@ class _Step:
             _remove(self.out)
             _remove(self.layout.doctrees(self.lang, self.builder))
         self.out.mkdir(parents=True, exist_ok=True)
-        self.marker.write_text(f"{os.getpid()}\n", encoding="ascii")
+        files.write_text(self.marker, f"{os.getpid()}\n")
 
     def end(self) -> None:
         self.marker.unlink(missing_ok=True)
@@ -477,7 +479,7 @@ def build_pdf(lang: str, layout: Layout, manifest: Manifest, paper: str = "a4",
         for published in names:
             target = layout.pdf / published
             tmp = target.with_suffix(".pdf.tmp")
-            shutil.copyfile(latex_dir / f"{name}.pdf", tmp)
+            files.copy_file(latex_dir / f"{name}.pdf", tmp)
             os.replace(tmp, target)
     stamp.write([target.name for target in targets])
     step.end()
@@ -621,13 +623,13 @@ def _raise(error: OSError) -> None:
 def _copy_tree(src: Path, dst: Path) -> None:
     """Copy Sphinx's output without its bookkeeping, stopping at the first
     error as it is (``shutil.copytree`` gathers them into one unreadable list)."""
-    for folder, dirs, files in os.walk(src, onerror=_raise):
+    for folder, dirs, names in os.walk(src, onerror=_raise):
         here = dst / Path(folder).relative_to(src)
         here.mkdir(parents=True, exist_ok=True)
         dirs[:] = [d for d in dirs if d not in _NOT_PUBLISHED]
-        for name in files:
+        for name in names:
             if name not in _NOT_PUBLISHED:
-                shutil.copyfile(Path(folder) / name, here / name)
+                files.copy_file(Path(folder) / name, here / name)
 
 
 #: The translation status of every document and language, written by the render
@@ -645,7 +647,7 @@ def _assemble(tree: Path, layout: Layout, manifest: Manifest, languages: Sequenc
         for name in book_pdf_names(manifest, lang):
             if not pdf_problem(layout.pdf / name):
                 (tree / "pdf").mkdir(exist_ok=True)
-                shutil.copyfile(layout.pdf / name, tree / "pdf" / name)
+                files.copy_file(layout.pdf / name, tree / "pdf" / name)
         a4, a5 = (layout.pdf / f"{manifest.id}-{lang}-{paper}.pdf" for paper in ("a4", "a5"))
         entries.append({
             "code": lang,
@@ -662,7 +664,7 @@ def _assemble(tree: Path, layout: Layout, manifest: Manifest, languages: Sequenc
     page = env.get_template("site-index.html.j2").render(
         languages=entries, titles=titles, default_language=languages[0], favicon=favicon, status=bool(rows),
     )
-    (tree / "index.html").write_text(page, encoding="utf-8")
+    files.write_text(tree / "index.html", page)
     if rows:
         names = {code: language_name(code) for code in manifest.languages}
         documents = [*manifest.documents, "handbook"]  # the manifest's order, the pages' own words last
@@ -671,7 +673,7 @@ def _assemble(tree: Path, layout: Layout, manifest: Manifest, languages: Sequenc
             title=titles.get("en", titles[languages[0]]), favicon=favicon, documents=documents,
             languages=list(manifest.languages), names=names, table=table, published=set(languages),
         )
-        (tree / "status.html").write_text(page, encoding="utf-8")
+        files.write_text(tree / "status.html", page)
 
 
 def _switch(site: Path, tree: Path) -> None:

@@ -45,11 +45,15 @@ class Diagnostic:
         if _CONTROL.search(self.message):
             object.__setattr__(self, "message", _CONTROL.sub(_escape, self.message))
 
+    @property
+    def place(self) -> str:
+        """``path:line:column``, as far as it is known."""
+        if not self.line:
+            return self.path
+        return f"{self.path}:{self.line}:{self.column}" if self.column else f"{self.path}:{self.line}"
+
     def __str__(self) -> str:
-        place = self.path
-        if self.line:
-            place += f":{self.line}:{self.column}" if self.column else f":{self.line}"
-        return f"{place}: {self.severity}: {self.message}"
+        return f"{self.place}: {self.severity}: {self.message}"
 
 
 class DiagnosticError(Exception):

@@ -85,19 +85,31 @@ def read_limited(path: Path, shown: str, what: str = "file") -> bytes:
             raw = handle.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise DiagnosticError([Diagnostic(shown, 0, 0, f"cannot read {what}: {exc.strerror or exc}")]) from None
-    if len(raw) > MAX_FILE_BYTES:
-        line = raw.count(b"\n") + 1
-        advice = ": split the document" if what == "file" else ""
-        raise DiagnosticError([Diagnostic(
-            shown, line, 1, f"{what} is larger than the limit of {MAX_FILE_BYTES // (1024 * 1024)} MiB{advice}",
-        )])
+    check_size(raw, shown, what, MAX_FILE_BYTES)
     return raw
+
+
+def check_size(raw: bytes, shown: str, what: str, limit: int) -> None:
+    """Refuse ``raw`` past ``limit`` bytes, at the line where the limit falls
+    (``raw`` may hold one byte more than the limit: enough to tell)."""
+    if len(raw) <= limit:
+        return
+    line = raw.count(b"\n", 0, limit) + 1
+    advice = ": split the document" if what == "file" else ""
+    size = f"{limit // (1024 * 1024)} MiB" if limit >= 1024 * 1024 else f"{limit // 1024} KiB"
+    raise DiagnosticError([Diagnostic(shown, line, 1, f"{what} is larger than the limit of {size}{advice}")])
 
 
 def compose(path: Path) -> yaml.Node:
     """Read ``path`` as one YAML document and return its node graph."""
     shown = display_path(path)
-    raw = read_limited(path, shown)
+    return compose_bytes(read_limited(path, shown), shown)
+
+
+def compose_bytes(raw: bytes, shown: str) -> yaml.Node:
+    """``raw`` (a file's bytes, within its size limit) as one YAML document's
+    node graph, named ``shown`` in its diagnostics: UTF-8, no aliases, nested
+    at most :data:`MAX_YAML_DEPTH` levels."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -191,6 +203,46 @@ def _yaml_problem(exc: yaml.MarkedYAMLError) -> str:
     if exc.context:
         return f"malformed YAML: {problem} ({exc.context})"
     return f"malformed YAML: {problem}"
+
+
+def duplicate_keys(root: yaml.Node, path: str) -> list[Diagnostic]:
+    """A key written twice in one mapping of ``root``, in block or flow style
+    (YAML keeps the last one silently). Walked without recursion."""
+    problems = []
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, yaml.SequenceNode):
+            stack.extend(reversed(node.value))
+        elif isinstance(node, yaml.MappingNode):
+            first: dict[tuple[str, str], yaml.Node] = {}
+            for key, _ in node.value:
+                if isinstance(key, yaml.ScalarNode):
+                    seen = first.setdefault((key.tag, key.value), key)
+                    if seen is not key:
+                        mark = seen.start_mark
+                        problems.append(_at(path, key, f"duplicate key '{key.value}' "
+                                                       f"(first at line {mark.line + 1}, column {mark.column + 1})"))
+            stack.extend(value for _, value in reversed(node.value))
+    return problems
+
+
+#: The largest query ``handbook explain`` reads: a query names one auction's
+#: calls (at most 319), so this is room for every one of them with a long
+#: meaning, and reading it takes a fraction of a second.
+MAX_QUERY_BYTES = 64 * 1024
+
+
+def read_query(raw: bytes, shown: str) -> Any:
+    """A query's text (``handbook explain``'s argument, a file or stdin) as
+    plain data, read as the documents are: limits on size and nesting, no
+    aliases, no key twice. Raises :class:`DiagnosticError` at the first problem."""
+    check_size(raw, shown, "query", MAX_QUERY_BYTES)
+    root = compose_bytes(raw, shown)
+    problems = duplicate_keys(root, shown)
+    if problems:
+        raise DiagnosticError(problems[:1])
+    return _plain(root)
 
 
 def _at(path: str, node: yaml.Node, message: str) -> Diagnostic:
@@ -309,6 +361,10 @@ class _Reader:
                 return tuple(h for h in (self.hand(n, owner) for n in node.value) if h is not None)
             return tuple(n for n in (self.note(n, owner) for n in node.value) if n is not None)
         if kind == "data":
+            duplicates = duplicate_keys(node, self.path)
+            if duplicates:
+                self.problems.extend(duplicates)
+                return None
             return _Data(node, _plain(node))
         if not isinstance(node, yaml.ScalarNode):
             self.error(node, f"{where} must be {_expected(kind)}, not {_describe(node)}")
@@ -540,6 +596,7 @@ class _Reader:
             except BridgeError as exc:
                 self.error(nodes["auction"], f"{name}: {exc}")
             else:
+                self.earlier_calls(example, pattern, nodes, name)
                 for note, note_node in zip(example.notes, nodes.get("notes", yaml.SequenceNode("", [])).value,
                                            strict=False):
                     if note.call > len(pattern.slots):
@@ -564,6 +621,17 @@ class _Reader:
                 where = readable[problem[0]][0]
                 self.problems.append(Diagnostic(self.path, where.line, where.column, f"{name}: {problem[1]}"))
         return example
+
+    def earlier_calls(self, example: Example, pattern: Any, nodes: dict[str, yaml.Node], name: str) -> None:
+        """Refuse a meaning given to a call the example's auction does not have."""
+        from build_tools.rules.query import check_earlier
+
+        if example.query is None or "earlier" not in nodes:
+            return
+        try:
+            check_earlier(example.query.earlier, sum(1 for slot in pattern.slots if not slot.is_question))
+        except VocabularyError as exc:
+            self.data_error(nodes["earlier"], _below(exc, "earlier"), f"{name}: 'earlier'")
 
     def doctest_of(self, example: Example, values: dict[str, Any], nodes: dict[str, yaml.Node], name: str) -> Example:
         """An example with its query and expected verdicts, when it states them."""
@@ -713,7 +781,9 @@ def _plain(node: yaml.Node) -> Any:
         return [_plain(item) for item in node.value]
     if node.tag == _BOOL_TAG:
         return node.value.lower() in ("true", "yes", "on")
-    if node.tag == _INT_TAG and node.value.isdecimal():
+    if node.tag == _INT_TAG and node.value.isascii() and node.value.isdecimal() and len(node.value) <= 9:
+        # Longer, it is kept as written: int() of thousands of digits is
+        # refused, and the reader of the value says what is wrong with it.
         return int(node.value)
     if node.tag == _NULL_TAG:
         return None

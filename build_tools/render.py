@@ -360,8 +360,8 @@ def _verdict_badges(env: Environment, example: Example, doc: Document, labels: d
             article = decide(rules, question, situation).article
         except (Undecided, Conflict):  # the check stage has reported it already
             article = ""
-        label, tone = answer_label(doc, question, answer, env.globals["gettext"])
-        badges.append(markup.role("hb-verdict", f"{tone}|{label}|{article}"))
+        label, tone = answer_label(doc, question, answer, env.globals["gettext"])  # type: ignore[arg-type]
+        badges.append(markup.role("hb-verdict", markup.payload(kind=tone, label=label, article=article)))
     # The agreement asked about, every key the example writes, in the reader's
     # words: two examples of one auction with opposite verdicts differ only there.
     asked = describe_query(example.query, words, example.notation or doc.language, doc.display_language)

@@ -13,6 +13,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# One profile for every run, CI or not: no check that measures the machine's
+# speed (a loaded runner failed test_pattern_round_trip for "input generation
+# is slow"), and the same examples on every run; each test keeps its own
+# max_examples.
+settings.register_profile("handbook", derandomize=True, database=None, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("handbook")
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -47,6 +56,30 @@ def run_handbook(*args: str, cwd: Path | None = None) -> subprocess.CompletedPro
         cwd=cwd or ROOT, capture_output=True, text=True,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
+
+
+#: The fixture's point 'otwarcie-1ba', and a rule for it: a natural 1BA of
+#: 14-18 is not alerted, any other meaning is.
+POINT_1BA = '          - point: otwarcie-1ba\n            number: "1."\n            text: "1BA – 14-18:"\n'
+RULE_1BA = """\
+            rule:
+              question: alert
+              scope: {opening: true, call: 1BA}
+              when: {meaning: {natural: true, hcp: 14-18}}
+              answer: "no"
+              otherwise: "yes"
+"""
+
+
+def mini_with_rule(root: Path, body: str = "") -> Path:
+    """A copy of the fixture handbook at ``root`` whose point 'otwarcie-1ba'
+    carries :data:`RULE_1BA`, then ``body`` (the point's own blocks)."""
+    shutil.copytree(FIXTURES / "mini", root)
+    path = root / "source" / "mini-rules.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert text.count(POINT_1BA) == 1
+    path.write_text(text.replace(POINT_1BA, POINT_1BA + RULE_1BA + body), encoding="utf-8")
+    return root
 
 
 @pytest.fixture

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from build_tools.build import Layout, html_complete
 from conftest import ROOT, run_handbook
 
 LANGUAGES = ("pl", "en")
@@ -133,6 +134,69 @@ def test_a_second_build_waits_for_the_first(built: Path, mini: Path) -> None:
     assert "[pl] myst: 1 written" in out
     assert_complete(built)
     assert "Odpowiedź zmieniona" in (built / "site" / "pl" / "mini-rules.html").read_text(encoding="utf-8")
+
+
+#: A process that holds the build folder's lock (build_tools.lock) for a while,
+#: logging when it has it and when it lets go, as a build does around its work.
+_HOLDER = """
+import sys, time
+from pathlib import Path
+from build_tools import lock
+
+build, name, seconds = Path(sys.argv[1]), sys.argv[2], float(sys.argv[3])
+with lock.exclusive(build, lambda pid: print("waiting", pid, flush=True)):
+    with (build / "log").open("a", encoding="ascii") as log:
+        log.write(f"enter {name}\\n")
+    time.sleep(seconds)
+    with (build / "log").open("a", encoding="ascii") as log:
+        log.write(f"leave {name}\\n")
+"""
+
+
+def test_two_processes_never_hold_the_lock_at_once(tmp_path: Path) -> None:
+    # The project's own lock on both sides (a test holding the lock itself
+    # could not tell a shared lock from an exclusive one).
+    def holder(name: str, seconds: float) -> subprocess.Popen[str]:
+        return subprocess.Popen([sys.executable, "-c", _HOLDER, str(tmp_path), name, str(seconds)], cwd=ROOT,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                env={**os.environ, "PYTHONPATH": str(ROOT)})
+
+    first = holder("first", 2)
+    log = tmp_path / "log"
+    deadline = time.monotonic() + 60
+    while not (log.exists() and "enter first" in log.read_text(encoding="ascii")):
+        assert time.monotonic() < deadline and first.poll() is None, first.communicate()
+        time.sleep(0.05)
+    second = holder("second", 0)
+    out, err = second.communicate(timeout=60)
+    first.communicate(timeout=60)
+    assert second.returncode == 0 and first.returncode == 0, err
+    assert out == f"waiting {first.pid}\n"
+    assert log.read_text(encoding="ascii").splitlines() == ["enter first", "leave first", "enter second", "leave second"]
+
+
+def _layout(built: Path, mini: Path) -> Layout:
+    return Layout(root=ROOT, build=built, source=mini / "source", translations=mini / "translations")
+
+
+def test_html_left_running_by_a_crash_is_not_complete(built: Path, mini: Path) -> None:
+    layout = _layout(built, mini)
+    assert html_complete("en", layout)
+    # A crash after Sphinx wrote every page and the stamp of the last run stayed:
+    # only the marker tells that this run did not finish.
+    (built / "html" / "en" / RUNNING).write_text("1\n", encoding="ascii")
+    assert not html_complete("en", layout)
+    assert html_complete("pl", layout)
+
+
+def test_an_old_stamp_checks_every_page(built: Path, mini: Path) -> None:
+    layout = _layout(built, mini)
+    stamp = built / "html" / "en" / ".handbook-inputs"
+    # An earlier version's stamp: the digest, and no list of the pages it checked.
+    stamp.write_text(stamp.read_text(encoding="ascii").splitlines()[0] + "\n", encoding="ascii")
+    assert html_complete("en", layout)
+    (built / "html" / "en" / "mini-rules.html").write_bytes(b"")
+    assert not html_complete("en", layout)
 
 
 # --- killed at each stage --------------------------------------------------------
@@ -383,6 +447,34 @@ def test_a_full_disk_is_one_line_and_the_site_stays(
     assert published(built) == before
     assert sorted((built / ".published").iterdir()) == trees
     assert not list(built.glob("myst/*/.*.tmp")) and not (built / ".site.tmp").is_symlink()
+
+
+def _full_disk_unnamed(*args: object, **kwargs: object) -> None:
+    # As a write() or sendfile() that runs out of room says it: no file named.
+    raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+@pytest.mark.parametrize(("stage", "module", "name"), [
+    ("render", os, "replace"),  # write_if_changed's rename into place
+    ("publish", os, "sendfile"),  # shutil.copyfile's copy of a page into the new tree
+])
+def test_a_full_disk_names_the_path_even_when_the_error_does_not(
+    built: Path, mini: Path, stage: str, module: object, name: str,
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    from build_tools import cli
+
+    before = published(built)
+    edit(mini, "Odpowiedź nowym", "Odpowiedź zmieniona nowym")
+    capsys.readouterr()
+    monkeypatch.setattr(module, name, _full_disk_unnamed)
+    code = cli.main(args(mini, built, "--html", "-j", "1"))
+    monkeypatch.undo()
+    err = capsys.readouterr().err
+    assert code == 1
+    assert err.count("\n") == 1 and err.startswith(f"handbook: error: {built}/"), err
+    assert err.rstrip().endswith(": No space left on device"), err
+    assert published(built) == before
 
 
 def test_an_unwritable_build_folder_is_one_line_and_the_site_stays(built: Path, mini: Path) -> None:

@@ -47,13 +47,13 @@ class Range:
         """Read ``5+``, ``4-5`` (also ``13/15`` as Spanish writes it), ``-9`` or ``6``."""
         match = _RANGE.fullmatch(text.strip())
         if match is None:
-            raise InvalidNotationError(f"unknown range {text!r} (expected 5+, 4-5, -9 or 6)")
+            raise InvalidNotationError(f"unknown range {_shown(text)!r} (expected 5+, 4-5, -9 or 6)")
         low, plus, high, only = match.group("low", "plus", "high", "only")
         if only is not None:
             return cls(int(only), int(only))
         if plus:
             if not low:
-                raise InvalidNotationError(f"unknown range {text!r} (expected 5+, 4-5, -9 or 6)")
+                raise InvalidNotationError(f"unknown range {_shown(text)!r} (expected 5+, 4-5, -9 or 6)")
             return cls(int(low), None)
         return cls(int(low) if low else 0, int(high))
 
@@ -70,7 +70,15 @@ class Range:
         return f"Range.parse({str(self)!r})"
 
 
-_RANGE = re.compile(r"(?P<only>\d+)|(?P<low>\d*)\s*(?:(?P<plus>\+)|[-–/]\s*(?P<high>\d+))")
+# ASCII digits only ('²' and '١' are digits to str.isdigit, not to int), and
+# two of them: no count at the table needs three (37 HCP, 13 cards, 7 levels),
+# and int() of thousands of digits is slow, then refused.
+_RANGE = re.compile(r"(?P<only>[0-9]{1,2})|(?P<low>[0-9]{0,2})\s*(?:(?P<plus>\+)|[-–/]\s*(?P<high>[0-9]{1,2}))")
+
+
+def _shown(text: str) -> str:
+    """``text`` as a message quotes it: at most 20 characters."""
+    return text if len(text) <= 20 else text[:20] + "…"
 
 
 class Forcing(enum.Enum):

@@ -79,9 +79,10 @@ def run(args: argparse.Namespace) -> int:
         vulnerability = Vulnerability.parse(args.vulnerability)
         view = View(args.view)
         record, question = _read(args.text, profile, view, dealer, vulnerability)
+        # Reviewing reads what TEXT marks ('1C(acc)' on a bid that is not insufficient).
+        review = record.review()
     except BridgeError as unreadable:
         return usage_error(str(unreadable))
-    review = record.review()
     illegal = review.error
     if illegal is None and question is not None:
         try:

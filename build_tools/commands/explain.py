@@ -27,8 +27,6 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import yaml
-
 from build_tools.commands._common import add_location_arguments, report, usage_error
 from build_tools.diagnostics import DiagnosticError
 
@@ -47,15 +45,29 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _read_query(text: str) -> object:
+    """QUERY as plain data, read as the documents are (build_tools.loader.read_query);
+    a file is named by its path in messages, an inline query or stdin as QUERY."""
+    from build_tools.loader import MAX_QUERY_BYTES, display_path, read_limited, read_query
+
     if text == "-":
-        text = sys.stdin.read()
-    elif not text.lstrip().startswith("{") and Path(text).is_file():
-        text = Path(text).read_text(encoding="utf-8")
-    return yaml.safe_load(text)
+        return read_query(sys.stdin.buffer.read(MAX_QUERY_BYTES + 1), "QUERY")
+    path = Path(text)
+    if not text.lstrip().startswith("{") and _is_file(path):
+        shown = display_path(path)
+        return read_query(read_limited(path, shown, "query"), shown)
+    return read_query(text.encode("utf-8", "surrogateescape"), "QUERY")
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except OSError:  # an inline query too long, or too odd, to be a file name
+        return False
 
 
 def run(args: argparse.Namespace) -> int:
     from build_tools.bridge import BridgeError
+    from build_tools.commands._common import select_languages
     from build_tools.i18n import catalog_path, read_catalog, translate
     from build_tools.pipeline import load_handbook
     from build_tools.rules.engine import Conflict, Undecided, decide
@@ -71,11 +83,23 @@ def run(args: argparse.Namespace) -> int:
     document = next((d for d in handbook.documents if d.id == args.document), None)
     if document is None:
         return usage_error(f"no document {args.document!r} (the handbook has {', '.join(d.id for d in handbook.documents)})")
+    if args.lang is not None:
+        try:
+            # A language is a folder name of the catalogs: only the manifest's are taken.
+            select_languages([args.lang], handbook.manifest)
+        except ValueError as exc:
+            return usage_error(str(exc))
     try:
-        query = Query.parse(_read_query(args.query))
+        data = _read_query(args.query)
+    except DiagnosticError as exc:
+        first = exc.diagnostics[0]
+        return usage_error(f"{first.place}: {first.message}")
+    try:
+        query = Query.parse(data)
+    except VocabularyError as exc:
+        return usage_error(f"QUERY: {exc}")
+    try:
         situation = query.situation(document.language)
-    except yaml.YAMLError as exc:
-        return usage_error(f"QUERY is not YAML: {str(exc).splitlines()[0]}")
     except VocabularyError as exc:
         return usage_error(f"QUERY: {exc}")
     except (BridgeError, ValueError) as exc:

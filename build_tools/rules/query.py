@@ -68,8 +68,18 @@ class Query:
     def situation(self, language: str) -> Situation:
         """The facts of this query in ``language``'s notation; raises
         :class:`~build_tools.bridge.BridgeError` for an auction the model refuses."""
-        return Situation.read(self.auction, language, self.view, self.meaning, dict(self.earlier), self.screens,
-                              self.agreed)
+        situation = Situation.read(self.auction, language, self.view, self.meaning, dict(self.earlier), self.screens,
+                                   self.agreed)
+        check_earlier(self.earlier, len(situation.written_to_table))
+        return situation
+
+
+def check_earlier(earlier: tuple[tuple[int, Meaning], ...], calls: int) -> None:
+    """Refuse a meaning of a call the auction (of ``calls`` calls as written) does not have."""
+    for number, _ in earlier:
+        if number > calls:
+            raise VocabularyError(f"earlier.{number}",
+                                  f"call {number}, but the auction has {calls} call{'s' if calls != 1 else ''}")
 
 
 def parse_example_query(auction: str, view: str, data: Mapping[str, Any]) -> Query | None:
@@ -203,8 +213,9 @@ def _earlier(value: Any) -> tuple[tuple[int, Meaning], ...]:
     out = []
     for key, meaning in value.items():
         # YAML read by the loader gives mapping keys as text ("2"); a query
-        # built in Python gives numbers.
-        number = int(key) if isinstance(key, str) and key.isdecimal() else key
+        # built in Python gives numbers. ASCII digits only ('١' is decimal to
+        # str, not a number as written), and no more than a call number needs.
+        number = int(key) if isinstance(key, str) and key.isascii() and key.isdecimal() and len(key) <= 3 else key
         if not isinstance(number, int) or isinstance(number, bool) or number < 1:
             raise VocabularyError(f"earlier.{key}", "a call number from 1, as the auction is written")
         out.append((number, _meaning(meaning, f"earlier.{key}")))

@@ -129,7 +129,7 @@ def expand_shape(token: str) -> frozenset[str]:
     if token in SHAPES:
         return frozenset().union(*(expand_shape(p) for p in SHAPES[token]))
     digits = token.replace("M", "").replace("m", "")
-    if len(digits) != 4 or not digits.isdigit() or sum(map(int, digits)) != 13 or list(digits) != sorted(digits, reverse=True):
+    if len(digits) != 4 or not (digits.isascii() and digits.isdigit()) or sum(map(int, digits)) != 13 or list(digits) != sorted(digits, reverse=True):
         close = difflib.get_close_matches(token, list(SHAPES), n=1)
         hint = f" (did you mean '{close[0]}'?)" if close else ""
         raise VocabularyError("shape", f"unknown shape {token!r}: a class ({', '.join(SHAPES)}) "
@@ -192,7 +192,8 @@ class Meaning:
                 raise VocabularyError(str(key), f"unknown key{_hint(str(key), _READERS)}")
             name, parsed = reader(value)
             values[name] = parsed
-        if "artificial" in data and "natural" in data and values["natural"] == data["artificial"]:
+        # Both read (as booleans) before they are compared, in whichever order written.
+        if "artificial" in data and "natural" in data and data["natural"] == data["artificial"]:
             raise VocabularyError("artificial", "contradicts 'natural'")
         return cls(**values, keys=frozenset(str(k) for k in data))
 
@@ -238,11 +239,21 @@ def _flag(key: str) -> Any:
     return read
 
 
-def _range(key: str, value: Any) -> Range:
+#: The most a range may name: thirteen cards hold at most the four aces, kings
+#: and queens and a jack (37 HCP); a suit has 13 cards.
+MOST_HCP = 37
+MOST_CARDS = 13
+
+
+def _range(key: str, value: Any, most: int = MOST_CARDS) -> Range:
     try:
-        return Range.parse(str(value))
+        found = Range.parse(str(value))
     except BridgeError as exc:
         raise VocabularyError(key, str(exc)) from None
+    if max(found.low, found.high or 0) > most:
+        what = f"a hand holds at most {most} HCP" if most == MOST_HCP else f"a suit has at most {most} cards"
+        raise VocabularyError(key, f"{what}, not {found}")
+    return found
 
 
 def _choice(key: str, choices: tuple[str, ...], attribute: str | None = None) -> Any:
@@ -264,9 +275,13 @@ def _suit(path: str, name: Any) -> Suit:
 def _suits(value: Any) -> tuple[str, tuple[tuple[Suit, Range], ...]]:
     if not isinstance(value, Mapping):
         raise VocabularyError("suits", "must map suits to lengths, e.g. {hearts: 5+}")
-    return "suits", tuple(
-        (_suit(f"suits.{name}", name), _range(f"suits.{name}", length)) for name, length in value.items()
-    )
+    lengths: dict[Suit, tuple[str, Range]] = {}
+    for name, length in value.items():
+        suit = _suit(f"suits.{name}", name)
+        if suit in lengths:  # 'hearts' and '♥'
+            raise VocabularyError(f"suits.{name}", f"the same suit as '{lengths[suit][0]}'")
+        lengths[suit] = (str(name), _range(f"suits.{name}", length))
+    return "suits", tuple((suit, length) for suit, (_, length) in lengths.items())
 
 
 def _shape(value: Any) -> tuple[str, frozenset[str]]:
@@ -289,9 +304,12 @@ def _two_suiter(value: Any) -> tuple[str, TwoSuiter]:
         path = f"two-suiter.{key}"
         if key == "min":
             parts = str(item).split("-")
-            if len(parts) != 2 or not all(p.isdigit() for p in parts):
+            if len(parts) != 2 or not all(p.isascii() and p.isdigit() and len(p) <= 2 for p in parts):
                 raise VocabularyError(path, f"lengths as 5-5 or 6-4, not {item!r}")
-            fields["min"] = (int(parts[0]), int(parts[1]))
+            first, second = int(parts[0]), int(parts[1])
+            if first + second > MOST_CARDS:
+                raise VocabularyError(path, f"two suits of {first} and {second} cards: a hand has {MOST_CARDS}")
+            fields["min"] = (first, second)
         elif key == "suits":
             if not isinstance(item, list):
                 raise VocabularyError(path, "a list of suits")
@@ -310,7 +328,7 @@ def _artificial(value: Any) -> tuple[str, bool]:
 _READERS: dict[str, Any] = {
     "natural": _flag("natural"),
     "artificial": _artificial,
-    "hcp": lambda v: ("hcp", _range("hcp", v)),
+    "hcp": lambda v: ("hcp", _range("hcp", v, MOST_HCP)),
     "suits": _suits,
     "major": lambda v: ("major", _range("major", v)),
     "shape": _shape,

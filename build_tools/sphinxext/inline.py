@@ -11,8 +11,9 @@ written in a sentence, and the badges of default and alternative agreements.
 * ``{hb-default}`default``` and ``{hb-leaf}`leaf``` are badges; ``{hb-page}`43```
   is a page number of a table of contents; ``{hb-editorial}`...``` heads an
   example of the handbook's own.
-* ``{hb-verdict}`permitted|No alert|article``` is a verdict of an example (its tone, label and article),
-  linked to the article that decides it.
+* ``{hb-verdict}`PAYLOAD``` is a verdict of an example (its tone, label and
+  article encoded by :func:`build_tools.markup.payload`), linked to the
+  article that decides it.
 * ``{hb-alert}`*``` is the alert mark after a call in a bidding diagram, and
   ``{hb-vulnerable}`North``` a vulnerable seat's name heading its column.
 """
@@ -27,7 +28,7 @@ from docutils.parsers.rst.states import Inliner
 from sphinx import addnodes
 from sphinx.application import Sphinx
 
-from build_tools.markup import role_text
+from build_tools.markup import read_payload, role_text
 from build_tools.sphinxext.breaks import wordbreak
 
 Roles = tuple[list[nodes.Node], list[nodes.system_message]]
@@ -52,10 +53,16 @@ def verdict_role(
     name: str, rawtext: str, text: str, lineno: int, inliner: Inliner,
     options: dict[str, Any] | None = None, content: list[str] | None = None,
 ) -> Roles:
-    """``{hb-verdict}`permitted|No alert|article``` : a verdict badge in its
-    answer's tone, linked to the article of the rules that decides it (no
-    link when none decides)."""
-    kind, label, article = (role_text(text).split("|", 2) + ["", ""])[:3]
+    """``{hb-verdict}`PAYLOAD``` : a verdict badge linked to the article of
+    the rules that decides it (no link when none decides). The payload
+    (:func:`build_tools.markup.payload`) holds its tone (``permitted``), label
+    and article: a label is a translator's text, and may hold any character."""
+    try:
+        fields = read_payload(role_text(text))
+    except ValueError as exc:
+        message = inliner.reporter.error(f"hb-verdict: {exc}", line=lineno)
+        return [inliner.problematic(rawtext, rawtext, message)], [message]
+    kind, label, article = fields.get("kind", ""), fields.get("label", ""), fields.get("article", "")
     badge = nodes.inline("", classes=["hb-verdict", f"hb-verdict-{kind}"])
     if not article:
         badge += nodes.Text(label)

@@ -25,6 +25,20 @@ MANIFEST = "source/handbook.yaml"
 NUMBER_1 = 'number: "1."\n            text: "1BA'
 SCHEMA = "schema: 1\n"
 NOTE_CALL = "call: 3"
+PRECISION = "text: 2♣ – precision"
+EXAMPLE_TEXT = "text: Odpowiedź nowym kolorem po wejściu."
+DIGITS = "1" * 5000
+
+
+def rule(name: str, written: str, expected: str) -> Case:
+    """A case with a rule written on the point 'otwarcie-2-trefl' (line 28)."""
+    return doc(name, PRECISION, f"{PRECISION}\n            rule: {written}", expected)
+
+
+def asked(name: str, written: str, expected: str) -> Case:
+    """A case where the example 'przyklad-1' (auction 1♦ (1♥) 1♠) states a
+    query (its line 33) and expects an alert."""
+    return doc(name, EXAMPLE_TEXT, f"{written}\n        expect: {{alert: 'yes'}}\n        {EXAMPLE_TEXT}", expected)
 
 
 def nested_points(depth: int) -> str:
@@ -179,6 +193,48 @@ CASES = [
     doc("reference-to-unknown-id", "(#przyklad-1)", "(#przyklad-3)",
         "source/mini-rules.yaml:48:9: error: reference to unknown id 'przyklad-3' in 'mini-rules' "
         "(did you mean 'przyklad-2'?)"),
+    # --- the rule language: every value it reads, at its line and column --------------
+    rule("rule-question-a-list", '{question: [alert], answer: "no"}',
+         "source/mini-rules.yaml:28:30: error: rule of 'otwarcie-2-trefl' 'question': unknown question ['alert']"),
+    rule("rule-question-a-mapping", '{question: {alert: 1}, answer: "no"}',
+         "source/mini-rules.yaml:28:30: error: rule of 'otwarcie-2-trefl' 'question': unknown question {'alert': 1}"),
+    rule("rule-question-twice", '{question: alert, question: natural, answer: "no"}',
+         "source/mini-rules.yaml:28:37: error: duplicate key 'question' (first at line 28, column 20)"),
+    rule("rule-superscript-hcp", '{question: alert, when: {meaning: {hcp: ²}}, answer: "no"}',
+         "source/mini-rules.yaml:28:59: error: rule of 'otwarcie-2-trefl' 'when.meaning.hcp': unknown range '²' "
+         "(expected 5+, 4-5, -9 or 6)"),
+    rule("rule-superscript-shape", '{question: alert, when: {meaning: {shape: "²²²²"}}, answer: "no"}',
+         "source/mini-rules.yaml:28:61: error: rule of 'otwarcie-2-trefl' 'when.meaning.shape': unknown shape "
+         "'²²²²': a class (balanced, pzbs-notrump, aeb-regular, semi-balanced, single-suiter, two-suiter, "
+         "three-suiter) or four lengths longest first, adding to 13"),
+    rule("rule-five-thousand-digits", f'{{question: alert, when: {{meaning: {{hcp: {DIGITS}}}}}, answer: "no"}}',
+         "source/mini-rules.yaml:28:59: error: rule of 'otwarcie-2-trefl' 'when.meaning.hcp': unknown range "
+         "'11111111111111111111…' (expected 5+, 4-5, -9 or 6)"),
+    asked("example-superscript-two-suiter", "meaning: {two-suiter: {min: ²-²}}",
+          "source/mini-rules.yaml:33:37: error: example 'przyklad-1': 'meaning' 'two-suiter.min': lengths as 5-5 "
+          "or 6-4, not '²-²'"),
+    asked("example-five-thousand-digits", f"meaning: {{hcp: {DIGITS}}}",
+          "source/mini-rules.yaml:33:24: error: example 'przyklad-1': 'meaning' 'hcp': unknown range "
+          "'11111111111111111111…' (expected 5+, 4-5, -9 or 6)"),
+    doc("example-expects-twice-in-flow", EXAMPLE_TEXT,
+        f"meaning: {{hcp: 12-14}}\n        expect: {{alert: 'no', alert: 'yes'}}\n        {EXAMPLE_TEXT}",
+        "source/mini-rules.yaml:34:31: error: duplicate key 'alert' (first at line 34, column 18)"),
+    asked("example-meaning-key-twice-in-flow", "meaning: {hcp: 12-14, hcp: 15-17}",
+          "source/mini-rules.yaml:33:31: error: duplicate key 'hcp' (first at line 33, column 19)"),
+    asked("example-earlier-call-past-the-auction", "earlier: {9: {natural: true}}",
+          "source/mini-rules.yaml:33:22: error: example 'przyklad-1': 'earlier' '9': call 9, but the auction "
+          "has 3 calls"),
+    asked("example-natural-and-artificial-false", "meaning: {natural: false, artificial: false}",
+          "source/mini-rules.yaml:33:47: error: example 'przyklad-1': 'meaning' 'artificial': contradicts 'natural'"),
+    asked("example-same-suit-twice", "meaning: {suits: {hearts: 5+, ♥: 0-3}}",
+          "source/mini-rules.yaml:33:42: error: example 'przyklad-1': 'meaning' 'suits.♥': the same suit as "
+          "'hearts'"),
+    asked("example-thirty-eight-hcp", "meaning: {hcp: 38+}",
+          "source/mini-rules.yaml:33:24: error: example 'przyklad-1': 'meaning' 'hcp': a hand holds at most 37 HCP, "
+          "not 38+"),
+    asked("example-fourteen-hearts", "meaning: {suits: {hearts: 14+}}",
+          "source/mini-rules.yaml:33:35: error: example 'przyklad-1': 'meaning' 'suits.hearts': a suit has at most "
+          "13 cards, not 14+"),
     # --- notation: auctions and hands the rule model refuses ------------------------
     doc("insufficient-bid", "auction: 1♦ (1♥) 1♠", "auction: 1♦ (1♥) 1♦",
         "source/mini-rules.yaml:32:18: error: example 'przyklad-1': illegal call '1D' at 3: "
@@ -244,6 +300,16 @@ CASES = [
     option("source-folder-missing", ("check", "--source", "nowhere"),
            "nowhere/handbook.yaml: error: cannot read file: No such file or directory"),
     option("auction-level-zero", ("auction", "1S 0H"), "handbook: error: level 0 out of range 1-7 in '1S 0H'"),
+    option("auction-accepted-but-sufficient", ("auction", "1C(acc)"),
+           "handbook: error: '1C' at 1 is marked as an accepted insufficient bid but is not an insufficient bid "
+           "(Law 18D)"),
+    option("auction-accepted-but-sufficient-json", ("auction", "1♣(acc)", "--json"),
+           "handbook: error: '1C' at 1 is marked as an accepted insufficient bid but is not an insufficient bid "
+           "(Law 18D)"),
+    option("build-paper-unknown", ("build", "--render-only", "--paper", "a3"),
+           "handbook: error: --paper 'a3': expected one of a4, a5"),
+    option("build-document-unknown", ("build", "--render-only", "--document", "nope"),
+           "handbook: error: --document 'nope' is not in source/handbook.yaml (it has mini-rules)"),
     option("auction-unknown-notation", ("auction", "1S P X", "--notation", "xx"),
            "handbook: error: unknown notation 'xx' (expected one of en, pl, ru, es, sv, zh)"),
     option("hand-of-twelve", ("hand", "AKQ.K32.98.QJ43"), "handbook: error: hand 'AKQ.K32.98.QJ43' has 12 cards, not 13 "

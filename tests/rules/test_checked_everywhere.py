@@ -5,26 +5,16 @@ of the rules, and the article that decided."""
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from conftest import FIXTURES, ROOT, run_handbook
+from conftest import ROOT, mini_with_rule, run_handbook
 
-# A rule on the fixture's point 'otwarcie-1ba' and an editorial example of it.
-RULE = """\
-          - point: otwarcie-1ba
-            number: "1."
-            text: "1BA – 14-18:"
-            rule:
-              question: alert
-              scope: {opening: true, call: 1BA}
-              when: {meaning: {natural: true, hcp: 14-18}}
-              answer: "no"
-              otherwise: "yes"
+# An editorial example of the rule on the fixture's point 'otwarcie-1ba'.
+EXAMPLE = """\
             body:
               - example: przyklad-1ba-12-14
                 editorial: true
@@ -38,14 +28,7 @@ MESSAGE = ("error: example 'przyklad-1ba-12-14': expected alert: no, the rules s
 
 
 def fixture(tmp_path: Path, expected: str) -> Path:
-    root = tmp_path / "handbook"
-    shutil.copytree(FIXTURES / "mini", root)
-    path = root / "source" / "mini-rules.yaml"
-    text = path.read_text(encoding="utf-8")
-    old = '          - point: otwarcie-1ba\n            number: "1."\n            text: "1BA – 14-18:"\n'
-    assert text.count(old) == 1
-    path.write_text(text.replace(old, RULE.replace("EXPECTED", expected)), encoding="utf-8")
-    return root
+    return mini_with_rule(tmp_path / "handbook", EXAMPLE.replace("EXPECTED", expected))
 
 
 def flags(root: Path) -> list[str]:
@@ -123,7 +106,7 @@ def test_explain_answers_a_directors_query_with_the_deciding_article(tmp_path: P
     ("{auction: 1BA, meaning: {hcp: 12-14, shap: balanced}}",
      "handbook: error: QUERY: meaning.shap: unknown key (did you mean 'shape'?)"),
     ("{auction: 1BA 1BA}", "handbook: error: QUERY: auction '1BA 1BA': illegal call '1NT' at 3: insufficient bid after '1NT'"),
-    ("{auction: [1BA", "handbook: error: QUERY is not YAML: "),
+    ("{auction: [1BA", "handbook: error: QUERY:1:15: malformed YAML: "),
     ("{meaning: {hcp: 12-14}}", "handbook: error: QUERY: auction: the auction, its last call the one asked about"),
 ])
 def test_explain_refuses_a_bad_query_in_one_line(tmp_path: Path, query: str, message: str) -> None:
