@@ -39,7 +39,7 @@ def test_every_punctuation_mark_in_every_interface_string_builds(tmp_path: Path)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "WARNING" not in result.stdout + result.stderr
     page = (tmp_path / "build" / "site" / "pl" / "mini-rules.html").read_text(encoding="utf-8")
-    badge = re.search(r'<span class="hb-verdict hb-verdict-alert-no"><a class="reference internal" '
+    badge = re.search(r'<span class="hb-verdict hb-verdict-permitted"><a class="reference internal" '
                       r'href="#otwarcie-1ba"><span class="std std-ref">([^<]+)</span></a></span>', page)
     assert badge is not None, page
     assert html.unescape(badge.group(1)) == "No alert " + string.punctuation

@@ -134,8 +134,9 @@ class Registry:
     def question(self, name: Any) -> Question:
         found = self.questions.get(name) if isinstance(name, str) else None
         if found is None:
-            raise VocabularyError("", f"unknown question {_text(name)!r}{_hint(_text(name), self.questions, ';')}"
-                                      f"{' ' if name_close(_text(name), self.questions) else ''}the questions: "
+            word = name if isinstance(name, str) else ""
+            raise VocabularyError("", f"unknown question {name!r}{_hint(word, self.questions, ';')}"
+                                      f"{' ' if name_close(word, self.questions) else ''}the questions: "
                                       f"{', '.join(sorted(self.questions))})")
         return found
 
@@ -197,10 +198,6 @@ def name_close(word: str, known: Iterable[str]) -> bool:
 
 def _by(declared_by: str) -> str:
     return f" (by {declared_by})" if declared_by else " (a standard question)"
-
-
-def _text(value: Any) -> str:
-    return value if isinstance(value, str) else repr(value)
 
 
 def _hint(word: str, known: Iterable[str], end: str = "") -> str:

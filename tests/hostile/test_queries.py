@@ -116,7 +116,8 @@ QUERIES = [
           "handbook: error: language 'x y' is not in source/handbook.yaml (it has pl, en)", 2, ("--lang", "x y")),
     Query("lang-of-the-handbook", "{auction: 1BA}", "", 0, ("--lang", "en")),
     Query("question-unknown", "{auction: 1BA}",
-          "handbook: error: question 'nope' is not answered by the rules of mini-rules (they answer alert)",
+          "handbook: error: --question 'nope' is not a question of mini-rules (alert, brown-sticker, colour, "
+          "convention, hum, natural, permitted, position, random-opening, response)",
           2, ("--question", "nope")),
     Query("question-known", "{auction: 1BA}", "", 0, ("--question", "alert")),
 ]
