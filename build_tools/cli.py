@@ -19,6 +19,7 @@ COMMANDS: dict[str, str] = {
     "validate": "validate",
     "check": "check",
     "explain": "explain",
+    "rules": "rules",
     "build": "build",
     "i18n": "i18n",
     "auction": "auction",

@@ -10,7 +10,7 @@ listing all the problems it found; none of them writes anything but its output.
 from __future__ import annotations
 
 import sys
-
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -95,6 +95,16 @@ def check_examples(handbook: Handbook) -> int:
     if problems:
         raise DiagnosticError(problems)
     return len(pending)
+
+
+def analyse_rules(documents: Iterable[Document]) -> list[Diagnostic]:
+    """What the analysis of each document's rules finds
+    (:mod:`build_tools.rules.analysis`): conflicts, unreachable rules, bad
+    references and cycles, errors and warnings together, for the caller to
+    report (warnings do not fail a run)."""
+    from build_tools.rules.analysis import analyse
+
+    return [finding for document in documents for finding in analyse(document)]
 
 
 def check_verdicts(handbook: Handbook) -> list[DocumentReport]:

@@ -109,7 +109,7 @@ def check_example(document: Document, example: Example, rules: tuple[Rule, ...])
 
 def check_document(document: Document) -> DocumentReport:
     rules = rules_of(document)
-    problems: list[Diagnostic] = list(_references(document, rules))
+    problems: list[Diagnostic] = []
     reached: set[str] = set()
     examples = list(checked_examples(document))
     if examples and not rules:
@@ -124,14 +124,3 @@ def check_document(document: Document) -> DocumentReport:
     return DocumentReport(document.id, len(rules), len(examples),
                           tuple(a for a in articles if a not in reached), tuple(problems))
 
-
-def _references(document: Document, rules: tuple[Rule, ...]) -> Iterator[Diagnostic]:
-    """``exception-to`` and ``otherwise.by`` must name articles of the document."""
-    ids = set(document.ids())
-    positions = {e.id: e.pos for e in document.elements()}
-    for rule in rules:
-        for target in (*rule.exception_to, *((rule.otherwise_by,) if rule.otherwise_by else ())):
-            if target not in ids:
-                pos = positions[rule.article]
-                yield Diagnostic(document.path, pos.line, pos.column,
-                                 f"rule of '{rule.article}' names unknown article '{target}'")

@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from build_tools.diagnostics import DiagnosticError
+from build_tools.diagnostics import Diagnostic, DiagnosticError
 from build_tools.loader import Manifest
 
 
@@ -43,6 +43,16 @@ def usage_error(message: str) -> int:
     """Print a one-line error about the command's input; the exit code is 2."""
     print(f"handbook: error: {message}", file=sys.stderr)
     return 2
+
+
+def report_findings(findings: list[Diagnostic]) -> int:
+    """Print an analysis's findings on stderr: 1 when one is an error, else 0
+    (warnings are shown and do not fail the run)."""
+    if any(f.severity == "error" for f in findings):
+        return report(DiagnosticError(findings))
+    for finding in findings:
+        print(finding, file=sys.stderr)
+    return 0
 
 
 def report(error: DiagnosticError) -> int:

@@ -27,13 +27,14 @@ from build_tools.commands._common import (
     add_location_arguments,
     positive,
     report,
+    report_findings,
     select_languages,
     usage_error,
 )
 from build_tools.diagnostics import DiagnosticError
 from build_tools.files import write_if_changed
 from build_tools.loader import Manifest, display_path
-from build_tools.pipeline import Handbook, check_examples, check_verdicts, load_handbook, render_language
+from build_tools.pipeline import Handbook, analyse_rules, check_examples, check_verdicts, load_handbook, render_language
 from build_tools.render import RenderResult
 
 
@@ -86,6 +87,9 @@ def run(args: argparse.Namespace) -> int:
         check_verdicts(handbook)  # a verdict an example does not get fails the build, as in check
     except DiagnosticError as exc:
         return report(exc)
+    # Rules that conflict, or name no article, fail the build as they fail check.
+    if report_findings(analyse_rules(handbook.documents)):
+        return 1
     manifest = handbook.manifest
     try:
         # Named twice, a language would get two Sphinx processes writing one folder.

@@ -4,16 +4,18 @@ Each example's auction is parsed in its document's notation and checked under
 the Laws; each doctest-style example (one with `expect:`) is asked of its
 document's rules, and must get the verdicts it states. Prints, per document
 with rules, the number of rules and of examples checked, and the rules that no
-example reaches. A problem is printed as `file:line:col: error: message`.
+example reaches. The rules are analysed as `handbook validate` does
+(conflicts, unreachable rules, references, cycles). A problem is printed as
+`file:line:col: error: message`.
 """
 
 from __future__ import annotations
 
 import argparse
 
-from build_tools.commands._common import add_location_arguments, report
+from build_tools.commands._common import add_location_arguments, report, report_findings
 from build_tools.diagnostics import DiagnosticError
-from build_tools.pipeline import check_examples, check_verdicts, load_handbook
+from build_tools.pipeline import analyse_rules, check_examples, check_verdicts, load_handbook
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -27,6 +29,8 @@ def run(args: argparse.Namespace) -> int:
         reports = check_verdicts(handbook)
     except DiagnosticError as exc:
         return report(exc)
+    if report_findings(analyse_rules(handbook.documents)):
+        return 1
     for found in reports:
         print(f"{found.document}: {found.rules} rules, {found.examples} examples with verdicts, 0 failures")
         for article in found.unexercised:

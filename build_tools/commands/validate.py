@@ -1,8 +1,11 @@
 """Check YAML documents against the schema.
 
-With no FILE, validates source/handbook.yaml and every document it lists. Every
-problem is printed as `file:line:col: error: message`; the exit status is 1 when
-there is any.
+With no FILE, validates source/handbook.yaml and every document it lists. The
+rules of each document are analysed too: two rules deciding one query
+differently with neither an exception to the other, a rule no query reaches
+(a warning), references to no article, cycles of exceptions or of verdicts.
+Every problem is printed as `file:line:col: error: message` (or `warning:`);
+the exit status is 1 when there is an error.
 """
 
 from __future__ import annotations
@@ -10,10 +13,11 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from build_tools.commands._common import add_location_arguments, report
+from build_tools.commands._common import add_location_arguments, report, report_findings
 from build_tools.diagnostics import Diagnostic, DiagnosticError
 from build_tools.loader import load_document
-from build_tools.pipeline import load_handbook
+from build_tools.document import Document
+from build_tools.pipeline import analyse_rules, load_handbook
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -23,20 +27,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     problems: list[Diagnostic] = []
-    count = 0
+    documents: list[Document] = []
     if args.files:
         for path in args.files:
             try:
-                load_document(path)
-                count += 1
+                documents.append(load_document(path))
             except DiagnosticError as exc:
                 problems.extend(exc.diagnostics)
     else:
         try:
-            count = len(load_handbook(args.source, args.translations).documents)
+            documents.extend(load_handbook(args.source, args.translations).documents)
         except DiagnosticError as exc:
             problems.extend(exc.diagnostics)
+    # The documents that load are analysed even when another failed: every
+    # problem of a run is reported at once.
+    findings = analyse_rules(documents)
     if problems:
-        return report(DiagnosticError(problems))
+        return report(DiagnosticError([*problems, *findings]))
+    if report_findings(findings):
+        return 1
+    count = len(documents)
     print(f"handbook: {count} document{'s' if count != 1 else ''} valid")
     return 0

@@ -12,10 +12,10 @@ combine conditions. Calls are written in the document's notation.
 >>> c = Condition.parse({"response": True, "call": "2♣", "after": "1BA"}, "pl")
 >>> c.holds(Situation.read("1BA 2♣", "pl"))
 True
->>> Condition.parse({"resonse": True}, "pl")
+>>> Condition.parse({"resonse": True}, "pl")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-build_tools.rules.errors.VocabularyError: resonse: unknown predicate (did you mean 'response'?)
+build_tools.rules.errors.VocabularyError: resonse: unknown predicate (did you mean 'response'?; the predicates: advance, ...)
 """
 
 from __future__ import annotations
@@ -122,9 +122,12 @@ class Condition:
             else:
                 predicate = PREDICATES.get(str(key))
                 if predicate is None:
-                    close = difflib.get_close_matches(str(key), [*PREDICATES, "all", "any", "not"], n=1)
-                    hint = f" (did you mean '{close[0]}'?)" if close else ""
-                    raise VocabularyError(where, f"unknown predicate{hint}")
+                    # Every name is listed, as for questions: a guess is not
+                    # always the name meant, and an author may not know the rest.
+                    choices = sorted([*PREDICATES, "all", "any", "not"])
+                    close = difflib.get_close_matches(str(key), choices, n=1)
+                    hint = f"did you mean '{close[0]}'?; " if close else ""
+                    raise VocabularyError(where, f"unknown predicate ({hint}the predicates: {', '.join(choices)})")
                 parts.append(predicate(value, language, where))
         return _all(parts)
 

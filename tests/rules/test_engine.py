@@ -11,6 +11,7 @@ import pytest
 
 from build_tools.diagnostics import DiagnosticError
 from build_tools.loader import display_path, load_document
+from build_tools.rules.conditions import PREDICATES
 from build_tools.verdicts import check_document
 
 RULES = """\
@@ -119,7 +120,8 @@ def test_an_exception_sets_its_rule_aside(tmp_path: Path) -> None:
     ("when: {meaning: {convention: stayman, major: 4+}}", "when: {meaning: {convention: staymen}}",
      "rule of 'stayman' 'when.meaning.convention': unknown value 'staymen' (did you mean 'stayman'?)"),
     ("scope: {response: true, after: 1BA, call: 2♣, contested: false}", "scope: {respons: true}",
-     "rule of 'stayman' 'scope.respons': unknown predicate (did you mean 'response'?)"),
+     "rule of 'stayman' 'scope.respons': unknown predicate (did you mean 'response'?; the predicates: "
+     + ", ".join(sorted([*PREDICATES, "all", "any", "not"])) + ")"),
     ("    expect: {alert: no}\n  - example: ex-1ba-12-14", "    expect: {alret: no}\n  - example: ex-1ba-12-14",
      "example 'ex-1ba-15-17': expect 'alret': unknown question 'alret' (did you mean 'alert'?; the questions: alert, brown-sticker, colour, convention, hum, natural, permitted, position, random-opening, response)"),
     ("meaning: {natural: true, hcp: 15-17, shape: balanced}", "meaning: {natural: true, hcp: 15-17, shape: round}",
