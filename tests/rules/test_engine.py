@@ -124,6 +124,14 @@ def test_an_exception_sets_its_rule_aside(tmp_path: Path) -> None:
      + ", ".join(sorted([*PREDICATES, "all", "any", "not"])) + ")"),
     ("    expect: {alert: no}\n  - example: ex-1ba-12-14", "    expect: {alret: no}\n  - example: ex-1ba-12-14",
      "example 'ex-1ba-15-17': expect 'alret': unknown question 'alret' (did you mean 'alert'?; the questions: alert, brown-sticker, colour, convention, hum, natural, permitted, position, random-opening, response)"),
+    # A rule overriding itself: an exception to its own article sets itself aside.
+    ("          exception-to: [stayman]\n", "          exception-to: [stayman-po-wejsciu]\n",
+     "rule of 'stayman-po-wejsciu' 'exception-to': a rule cannot be an exception to its own article "
+     "'stayman-po-wejsciu'"),
+    # A general principle is the base case: it is an exception to nothing.
+    ("      fallback: true\n", "      fallback: true\n      exception-to: [punkty]\n",
+     "rule of 'zasada-ogolna' 'exception-to': a fallback (a general principle) yields to every other rule; "
+     "it is an exception to none"),
     ("meaning: {natural: true, hcp: 15-17, shape: balanced}", "meaning: {natural: true, hcp: 15-17, shape: round}",
      "example 'ex-1ba-15-17': 'meaning' 'shape': unknown shape 'round': a class (balanced, pzbs-notrump, "
      "aeb-regular, semi-balanced, single-suiter, two-suiter, three-suiter) or four lengths longest first, "
