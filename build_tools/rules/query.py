@@ -12,6 +12,7 @@ bad key, which the loader turns into a line and column.
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -19,14 +20,18 @@ from typing import Any
 
 from .conditions import ALWAYS, Condition
 from .engine import Rule
-from .registry import Registry
+from .registry import Registry, canonical_meaning
 from .situation import Situation
 from .errors import VocabularyError
 from .vocabulary import Meaning
 
-QUERY_KEYS = ("auction", "view", "meaning", "earlier", "screens", "agreed")
+QUERY_KEYS = ("auction", "view", "meaning", "earlier", "screens", "agreed", "hand", "vulnerable", "agreements",
+              "system", "event", "stage")
 #: What a query states besides its auction (an example's fields of the same names).
-AGREEMENT_KEYS = ("meaning", "earlier", "screens", "agreed")
+AGREEMENT_KEYS = ("meaning", "earlier", "screens", "agreed", "hand", "vulnerable", "agreements", "system", "event",
+                  "stage")
+#: Who is vulnerable, seen from the player of the call asked about.
+VULNERABLE = ("none", "we", "they", "both")
 RULE_KEYS = ("question", "scope", "when", "answer", "otherwise", "exception-to", "fallback")
 
 
@@ -42,6 +47,18 @@ class Query:
     #: Whether the pair has an agreement about the call (``False``: none, a
     #: fact a director establishes); ``None`` when the query does not say.
     agreed: bool | None = None
+    #: The hand of the player of the call asked about, as written (read in the
+    #: document's notation by :meth:`situation`).
+    hand: str | None = None
+    #: Who is vulnerable, seen from that player (:data:`VULNERABLE`).
+    vulnerable: str | None = None
+    #: Leaves the pair has chosen instead of defaults (BWS): default id -> leaf id.
+    agreements: tuple[tuple[str, str], ...] = ()
+    #: A pair's system (a convention card), as YAML composes it.
+    system: Any = None
+    #: The event category and stage a question of permission is asked for.
+    event: str | None = None
+    stage: str | None = None
     #: The agreement as written (``meaning``, ``earlier``, ``screens`` as YAML
     #: read them), shown beside the verdict in the reader's words
     #: (build_tools/meaning_text.py): examples with one auction and two
@@ -55,15 +72,7 @@ class Query:
         _known(data, QUERY_KEYS, "")
         if not isinstance(data.get("auction"), str | int) or not str(data.get("auction")).strip():
             raise VocabularyError("auction", "the auction, its last call the one asked about")
-        return cls(
-            auction=str(data["auction"]),
-            view=_view(data.get("view", "partnership")),
-            meaning=_meaning(data["meaning"], "meaning") if "meaning" in data else None,
-            earlier=_earlier(data.get("earlier", {})),
-            screens=_flag(data.get("screens", False), "screens"),
-            agreed=_flag(data["agreed"], "agreed") if "agreed" in data else None,
-            asked={key: data[key] for key in AGREEMENT_KEYS if key in data},
-        )
+        return cls(auction=str(data["auction"]), view=_view(data.get("view", "partnership")), **_facts(data))
 
     def situation(self, language: str) -> Situation:
         """The facts of this query in ``language``'s notation; raises
@@ -71,7 +80,16 @@ class Query:
         situation = Situation.read(self.auction, language, self.view, self.meaning, dict(self.earlier), self.screens,
                                    self.agreed)
         check_earlier(self.earlier, len(situation.written_to_table))
-        return situation
+        hand = None
+        if self.hand is not None:
+            from build_tools.bridge import BridgeError, notation
+
+            try:
+                hand = notation.profile(language).parse_hand(self.hand)
+            except BridgeError as exc:
+                raise VocabularyError("hand", str(exc)) from None
+        return dataclasses.replace(situation, hand=hand, vulnerable=self.vulnerable, agreements=dict(self.agreements),
+                                   system=self.system, event=self.event, stage=self.stage)
 
 
 def check_earlier(earlier: tuple[tuple[int, Meaning], ...], calls: int) -> None:
@@ -87,13 +105,33 @@ def parse_example_query(auction: str, view: str, data: Mapping[str, Any]) -> Que
     ``earlier`` and ``screens`` fields (``None`` when it has none of them)."""
     if not any(key in data for key in AGREEMENT_KEYS):
         return None
-    return Query(
-        auction=auction,
-        view=view,
+    return Query(auction=auction, view=view, **_facts(data))
+
+
+def _facts(data: Mapping[str, Any]) -> dict[str, Any]:
+    """What a query or an example states besides its auction and view."""
+    agreements = data.get("agreements", {})
+    if not isinstance(agreements, Mapping) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in agreements.items()):
+        raise VocabularyError("agreements", "maps a default's id to the id of the leaf chosen instead")
+    vulnerable = data.get("vulnerable")
+    if vulnerable is not None and vulnerable not in VULNERABLE:
+        raise VocabularyError("vulnerable", f"one of {', '.join(VULNERABLE)}, seen from the player of the call, "
+                                            f"not {vulnerable!r}")
+    for key in ("hand", "event", "stage"):
+        if key in data and (not isinstance(data[key], str | int) or isinstance(data[key], bool)):
+            raise VocabularyError(key, f"one line of text, not {data[key]!r}")
+    return dict(
         meaning=_meaning(data["meaning"], "meaning") if "meaning" in data else None,
         earlier=_earlier(data.get("earlier", {})),
         screens=_flag(data.get("screens", False), "screens"),
         agreed=_flag(data["agreed"], "agreed") if "agreed" in data else None,
+        hand=str(data["hand"]) if "hand" in data else None,
+        vulnerable=vulnerable,
+        agreements=tuple(agreements.items()),
+        system=data.get("system"),
+        event=str(data["event"]) if "event" in data else None,
+        stage=str(data["stage"]) if "stage" in data else None,
         asked={key: data[key] for key in AGREEMENT_KEYS if key in data},
     )
 
@@ -178,6 +216,13 @@ def _question(known: Registry, value: Any, path: str) -> str:
 
 
 def _answer(known: Registry, question: str, value: Any, path: str) -> str:
+    declared = known.question(question)
+    if declared.form == "meaning":
+        # What a call shows, in the meaning vocabulary: read, then kept in one form.
+        if not isinstance(value, Mapping):
+            raise VocabularyError(path, f"'{question}' is answered by a meaning, e.g. {{hcp: 15-18, natural: true}}")
+        _meaning(value, path)
+        return canonical_meaning(value)
     # YAML 1.1 reads a bare yes/no as a boolean.
     text = {True: "yes", False: "no"}.get(value, value) if isinstance(value, bool) else value
     if not isinstance(text, str | int) or not str(text):

@@ -35,7 +35,7 @@ documents. Everything here reads plain data and raises
 >>> standard.question("alrt")
 Traceback (most recent call last):
 ...
-build_tools.rules.errors.VocabularyError: unknown question 'alrt' (did you mean 'alert'?; the questions: alert, brown-sticker, colour, convention, hum, natural, permitted, position, random-opening, response)
+build_tools.rules.errors.VocabularyError: unknown question 'alrt' (did you mean 'alert'?; the questions: alert, brown-sticker, colour, convention, front-of-card, hum, meets, natural, permitted, position, random-opening, response, shows)
 """
 
 from __future__ import annotations
@@ -62,7 +62,9 @@ MARKS: tuple[str, ...] = ("alerted", "announced")
 
 STANDARD_FILE = Path(__file__).with_name("questions.yaml")
 
-_QUESTION_KEYS = ("question", "text", "answers", "open")
+_QUESTION_KEYS = ("question", "text", "answers", "open", "form")
+#: The forms of an open question's answers.
+FORMS: tuple[str, ...] = ("text", "call", "meaning")
 _ANSWER_KEYS = ("answer", "label", "tone", "mark")
 _PARAMETER_KEYS = ("parameter", "value", "article", "edition", "text")
 
@@ -84,6 +86,10 @@ class Question:
     text: str
     answers: tuple[Answer, ...] = ()
     open: bool = False
+    #: What an open question's answers are: ``text``, a ``call`` (a response
+    #: table's answer) or a ``meaning`` in the meaning vocabulary (what a call
+    #: shows), compared by value, not by how it is written.
+    form: str = "text"
     #: Where it was declared: ``""`` for the handbook's standard questions, else
     #: the document (or rules file) that declares it.
     declared_by: str = ""
@@ -274,7 +280,26 @@ def _read_question(item: Any, path: str, declared_by: str) -> Question:
         answers.append(Answer(value, _line(entry["label"], f"{where}.label"), str(tone), mark))
     if not answers and not is_open:
         raise VocabularyError(f"{path}.answers", "a question needs its answers (or 'open: true')")
-    return Question(name, text, tuple(answers), is_open, declared_by)
+    form = item.get("form", "text")
+    if form not in FORMS or form != "text" and not is_open:
+        raise VocabularyError(f"{path}.form", f"an open question's answers are {', '.join(FORMS)}, not {form!r}")
+    return Question(name, text, tuple(answers), is_open, form=str(form), declared_by=declared_by)
+
+
+def canonical_meaning(value: Any) -> str:
+    """A meaning as one text, its keys sorted: two ways of writing one meaning
+    give one answer.
+
+    >>> canonical_meaning({"natural": True, "hcp": "15-18", "suits": {"spades": "5+"}})
+    '{hcp: 15-18, natural: true, suits: {spades: 5+}}'
+    """
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{k}: {canonical_meaning(value[k])}" for k in sorted(value, key=str)) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(canonical_meaning(v) for v in value) + "]"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 def _read_parameter(item: Any, path: str, declared_by: str) -> Parameter:

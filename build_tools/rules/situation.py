@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from build_tools.bridge import AuctionPattern, Call, CallKind, Suit, notation
+from build_tools.bridge import AuctionPattern, Call, CallKind, Hand, Suit, notation
 from build_tools.bridge.views import View
 
 from .vocabulary import Meaning
@@ -50,6 +50,18 @@ class Situation:
     #: Whether the pair has an agreement about the call: ``False`` is a fact
     #: the query states (none was made), ``None`` that it does not say.
     agreed: bool | None = None
+    #: The hand of the player of the call in question, when the query gives it.
+    hand: Hand | None = None
+    #: Who is vulnerable, seen from that player: none, we, they or both.
+    vulnerable: str | None = None
+    #: Leaves chosen instead of defaults: default id -> leaf id.
+    agreements: Mapping[str, str] = field(default_factory=dict)
+    #: A pair's system (convention card) as YAML composes it; its readers
+    #: (predicates over systems) give it its meaning.
+    system: Any = field(default=None, compare=False)
+    #: The event category and stage a question of permission is asked for.
+    event: str | None = None
+    stage: str | None = None
     #: Asks the document's rules another question about this situation (set by
     #: :func:`~build_tools.rules.engine.decide` for the ``verdict`` predicate).
     asker: Callable[[str], Any] | None = field(default=None, compare=False)

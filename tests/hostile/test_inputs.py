@@ -196,10 +196,10 @@ CASES = [
     # --- the rule language: every value it reads, at its line and column --------------
     rule("rule-question-a-list", '{question: [alert], answer: "no"}',
          "source/mini-rules.yaml:28:30: error: rule of 'otwarcie-2-trefl' 'question': unknown question ['alert']"
-         " (the questions: alert, brown-sticker, colour, convention, hum, natural, permitted, position, random-opening, response)"),
+         " (the questions: alert, brown-sticker, colour, convention, front-of-card, hum, meets, natural, permitted, position, random-opening, response, shows)"),
     rule("rule-question-a-mapping", '{question: {alert: 1}, answer: "no"}',
          "source/mini-rules.yaml:28:30: error: rule of 'otwarcie-2-trefl' 'question': unknown question {'alert': 1}"
-         " (the questions: alert, brown-sticker, colour, convention, hum, natural, permitted, position, random-opening, response)"),
+         " (the questions: alert, brown-sticker, colour, convention, front-of-card, hum, meets, natural, permitted, position, random-opening, response, shows)"),
     rule("rule-question-twice", '{question: alert, question: natural, answer: "no"}',
          "source/mini-rules.yaml:28:37: error: duplicate key 'question' (first at line 28, column 20)"),
     rule("rule-superscript-hcp", '{question: alert, when: {meaning: {hcp: ²}}, answer: "no"}',

@@ -117,7 +117,7 @@ QUERIES = [
     Query("lang-of-the-handbook", "{auction: 1BA}", "", 0, ("--lang", "en")),
     Query("question-unknown", "{auction: 1BA}",
           "handbook: error: --question 'nope' is not a question of mini-rules (alert, brown-sticker, colour, "
-          "convention, hum, natural, permitted, position, random-opening, response)",
+          "convention, front-of-card, hum, meets, natural, permitted, position, random-opening, response, shows)",
           2, ("--question", "nope")),
     Query("question-known", "{auction: 1BA}", "", 0, ("--question", "alert")),
 ]

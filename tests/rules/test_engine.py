@@ -123,7 +123,7 @@ def test_an_exception_sets_its_rule_aside(tmp_path: Path) -> None:
      "rule of 'stayman' 'scope.respons': unknown predicate (did you mean 'response'?; the predicates: "
      + ", ".join(sorted([*PREDICATES, "all", "any", "not"])) + ")"),
     ("    expect: {alert: no}\n  - example: ex-1ba-12-14", "    expect: {alret: no}\n  - example: ex-1ba-12-14",
-     "example 'ex-1ba-15-17': expect 'alret': unknown question 'alret' (did you mean 'alert'?; the questions: alert, brown-sticker, colour, convention, hum, natural, permitted, position, random-opening, response)"),
+     "example 'ex-1ba-15-17': expect 'alret': unknown question 'alret' (did you mean 'alert'?; the questions: alert, brown-sticker, colour, convention, front-of-card, hum, meets, natural, permitted, position, random-opening, response, shows)"),
     # A rule overriding itself: an exception to its own article sets itself aside.
     ("          exception-to: [stayman]\n", "          exception-to: [stayman-po-wejsciu]\n",
      "rule of 'stayman-po-wejsciu' 'exception-to': a rule cannot be an exception to its own article "
