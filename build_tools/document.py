@@ -152,6 +152,9 @@ class Definition:
     term: str
     text: str
     pos: Position = Position()
+    #: The rules the definition states (a definition of "natural" answers the
+    #: question natural: other rules may ask its verdict).
+    rules: tuple[Rule, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

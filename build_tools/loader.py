@@ -757,7 +757,8 @@ _BUILDERS: dict[str, _Builder] = {
         pos=_pos(node), rules=r.rules_of(v, v["paragraph"]),
     ),
     "list": lambda r, node, v, n: PointList(id=v["list"], items=v["items"], pos=_pos(node)),
-    "definition": lambda r, node, v, n: Definition(id=v["definition"], term=v["term"], text=v["text"], pos=_pos(node)),
+    "definition": lambda r, node, v, n: Definition(id=v["definition"], term=v["term"], text=v["text"], pos=_pos(node),
+                                                   rules=r.rules_of(v, v["definition"])),
     "example": lambda r, node, v, n: r.example(node, v, n),
     "table": lambda r, node, v, n: r.table(node, v, n),
 }
@@ -859,7 +860,10 @@ def load_document(path: Path) -> Document:
     root = compose(path)
     reader = _Reader(shown, _language_of(root))
     reader.registry = _registry_of(reader, root, path)
-    values = reader.mapping(root, schema.DOCUMENT, "document")
+    from build_tools.rules.registry import reading
+
+    with reading(reader.registry):  # the conventions its meanings may name
+        values = reader.mapping(root, schema.DOCUMENT, "document")
     if reader.problems or values is None:
         raise DiagnosticError(reader.problems)
     if path.stem != values["document"]:
@@ -889,10 +893,10 @@ SHARED_RULES = "rules.yaml"
 
 
 def _registry_of(reader: _Reader, root: yaml.Node, path: Path) -> Registry:
-    """The questions and parameters in force for the document: the handbook's
-    standard questions, its source folder's ``rules.yaml``, and its own
-    ``questions:`` and ``parameters:``, read ahead of its body (whose rules
-    name them)."""
+    """The questions, parameters and conventions in force for the document: the
+    handbook's standard ones, its source folder's ``rules.yaml``, and its own
+    ``questions:``, ``parameters:`` and ``conventions:``, read ahead of its
+    body (whose rules and examples name them)."""
     from build_tools.rules.registry import Registry
 
     known = Registry.standard()
@@ -907,7 +911,7 @@ def _registry_of(reader: _Reader, root: yaml.Node, path: Path) -> Registry:
             raise DiagnosticError(shared_reader.problems) from None
     if isinstance(root, yaml.MappingNode):
         own = yaml.MappingNode("tag:yaml.org,2002:map", [
-            (k, v) for k, v in root.value if getattr(k, "value", None) in ("questions", "parameters")],
+            (k, v) for k, v in root.value if getattr(k, "value", None) in ("questions", "parameters", "conventions")],
             root.start_mark, root.end_mark)
         try:
             known = known.extended(_plain(own), reader.path)

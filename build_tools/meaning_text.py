@@ -94,6 +94,19 @@ def describe_query(query: Query, words: Words, notation: str, reader: str) -> st
         groups.append(_word(words, f"screens:{_flag(asked['screens'])}"))
     if "agreed" in asked:
         groups.append(_word(words, f"agreed:{_flag(asked['agreed'])}"))
+    if "hand" in asked:
+        from build_tools.diagrams import inline_hand
+
+        groups.append(_fill(words, "hand", hand=inline_hand(str(asked["hand"]), notation, reader)))
+    if "vulnerable" in asked:
+        groups.append(_word(words, f"vulnerable:{asked['vulnerable']}"))
+    for default, leaf in (asked.get("agreements") or {}).items():
+        groups.append(_fill(words, "agreement", default=default, leaf=leaf))
+    if "system" in asked:
+        groups.append(_word(words, "system"))
+    for key in ("event", "stage"):
+        if key in asked:
+            groups.append(_fill(words, key, value=str(asked[key])))
     return " · ".join(groups)
 
 
@@ -160,6 +173,13 @@ def _flag_key(key: str, value: Any, words: Words) -> str:
 
 
 def _choice(key: str, value: Any, words: Words) -> str:
+    if key == "convention" and f"{key}:{value}" not in words:
+        # A convention a document declares has no interface words: its label names it.
+        from build_tools.rules.registry import in_force
+
+        declared = in_force().conventions.get(str(value))
+        if declared is not None and declared.declared_by:
+            return declared.label or declared.name
     return _word(words, f"{key}:{value}")
 
 

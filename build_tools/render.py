@@ -494,8 +494,11 @@ def render_pages(
     pages: dict[str, str] = {}
     doc_template = env.get_template("document.md.j2")
     statuses = {doc.id: translation_status(doc, language, originals) for doc in documents}
+    from build_tools.rules.registry import reading
+
     for doc in documents:
-        pages[f"{doc.id}.md"] = doc_template.render(doc=doc, translation=statuses[doc.id])
+        with reading(doc.registry):  # the conventions its query lines may name
+            pages[f"{doc.id}.md"] = doc_template.render(doc=doc, translation=statuses[doc.id])
     # The index says which documents are originals and which translations (in
     # the reader's words for the original's language), and links the PDF.
     pages["index.md"] = env.get_template("index.md.j2").render(

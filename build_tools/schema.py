@@ -68,6 +68,9 @@ DOCUMENT: tuple[Field, ...] = (
     Field("questions", "data", False,
           "Questions of the document's own rules, each with its answers, their labels, tones and call marks "
           "(build_tools/rules/registry.py); the handbook's standard ones need no declaring."),
+    Field("conventions", "data", False,
+          "Kinds of convention its meanings name beyond the handbook's standard ones "
+          "(build_tools/rules/conventions.yaml): convention, label, text."),
     Field("parameters", "data", False,
           "Figures and readings of the regulation its rules read, each with its value and the article "
           "it comes from: parameter, value, article, edition, text."),
@@ -96,6 +99,7 @@ BLOCKS: dict[str, tuple[Field, ...]] = {
         Field("definition", "id", True, "Stable id of the definition."),
         Field("term", "text", True, "The term defined."),
         Field("text", "text", True, "What the term means."),
+        RULE,
     ),
     "example": (
         Field("example", "id", True, "Stable id of the example."),

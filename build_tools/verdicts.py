@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from build_tools.diagnostics import Diagnostic
-from build_tools.document import Block, Document, Example, Paragraph, Point, PointList, Section
+from build_tools.document import Block, Definition, Document, Example, Paragraph, Point, PointList, Section
 
 if TYPE_CHECKING:
     from build_tools.rules.engine import Rule
@@ -37,7 +37,8 @@ class DocumentReport:
 
 
 def rules_of(document: Document) -> tuple[Rule, ...]:
-    """Every rule of ``document``, in document order, each knowing the
+    """Every rule of ``document`` (on its sections, paragraphs, points and
+    definitions), in document order, each knowing the
     articles that hold it (an exception to a section is an exception to every
     rule inside it)."""
     import dataclasses
@@ -45,7 +46,7 @@ def rules_of(document: Document) -> tuple[Rule, ...]:
     found: list[Rule] = []
 
     def walk(element: Block | Point, within: tuple[str, ...]) -> None:
-        if isinstance(element, Section | Paragraph | Point):
+        if isinstance(element, Section | Paragraph | Point | Definition):
             found.extend(dataclasses.replace(rule, within=within, line=element.pos.line, column=element.pos.column)
                          for rule in element.rules)
         children: tuple[Block | Point, ...] = ()

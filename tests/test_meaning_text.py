@@ -166,12 +166,15 @@ def test_earlier_calls_are_named_in_the_readers_notation_before_their_meanings()
 def test_every_key_of_a_query_but_its_auction_shows() -> None:
     from build_tools.rules.query import QUERY_KEYS
 
-    data = {"meaning": {"natural": True}, "earlier": {"1": {"hcp": "15-17"}}, "screens": True}
+    data = {"meaning": {"natural": True}, "earlier": {"1": {"hcp": "15-17"}}, "screens": True, "agreed": True,
+            "hand": "♠AK2 ♥KD3 ♦987 ♣DW54", "vulnerable": "we", "agreements": {"a-default": "a-leaf"},
+            "system": {"name": "x"}, "event": "1", "stage": "knockout"}
     assert set(QUERY_KEYS) - {"auction", "view"} == set(data)
     for key in data:
         text = describe_query(query("1BA 2♣", {key: data[key]}), words("sv"), "pl", "sv")
         assert text and text != describe_query(query("1BA 2♣", {"screens": False}), words("sv"), "pl", "sv")
-    assert describe_query(query("1BA 2♣", data), words("sv"), "pl", "sv") == (
+    first = {k: data[k] for k in ("meaning", "earlier", "screens")}
+    assert describe_query(query("1BA 2♣", first), words("sv"), "pl", "sv") == (
         "1NT: 15–17 hp · 2♣: naturligt · med skärmar")
 
 

@@ -73,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
     from build_tools.rules.engine import Conflict, Undecided, decide
     from build_tools.rules.errors import VocabularyError
     from build_tools.rules.query import Query
-    from build_tools.rules.registry import Registry
+    from build_tools.rules.registry import Registry, reading
     from build_tools.verdicts import rules_of
 
     try:
@@ -95,7 +95,8 @@ def run(args: argparse.Namespace) -> int:
         first = exc.diagnostics[0]
         return usage_error(f"{first.place}: {first.message}")
     try:
-        query = Query.parse(data)
+        with reading(document.registry):  # the conventions the document declares
+            query = Query.parse(data)
     except VocabularyError as exc:
         return usage_error(f"QUERY: {exc}")
     try:

@@ -65,10 +65,10 @@ class NaturalReading:
 
 
 def _conventions(names: list[Any], path: str) -> list[str]:
-    from .vocabulary import CONVENTIONS
+    from .vocabulary import conventions
 
     for name in names:
-        if name not in CONVENTIONS:
+        if name not in conventions():
             raise VocabularyError(path, f"parameter 'natural-conventions' names {name!r}, no convention "
                                         f"of the vocabulary")
     return [str(n) for n in names]
@@ -98,8 +98,12 @@ def _length(meaning: Meaning, suit: Suit) -> Range | None:
     return None
 
 
+#: The reading of the functions' own examples (rules read their document's).
+EXAMPLE_READING = NaturalReading()
+
+
 def natural_of(call: Call, meaning: Meaning, doubled: Suit | None = None,
-               reading: NaturalReading = NaturalReading()) -> bool:
+               reading: NaturalReading = EXAMPLE_READING) -> bool:
     """Whether ``call`` with the agreed ``meaning`` is natural, as a director
     reads an agreement: what the meaning says (``natural``/``artificial``)
     first; a convention (other than :data:`NATURAL_CONVENTIONS`) makes it

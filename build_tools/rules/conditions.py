@@ -20,7 +20,6 @@ build_tools.rules.errors.VocabularyError: resonse: unknown predicate (did you me
 
 from __future__ import annotations
 
-import contextvars
 import dataclasses
 import difflib
 from collections.abc import Callable, Mapping
@@ -34,7 +33,7 @@ from build_tools.bridge.views import View
 
 from .situation import RELATIONS, Situation, read_pattern
 from .errors import VocabularyError
-from .registry import Registry
+from .registry import Registry, in_force, reading
 from .vocabulary import Meaning, TwoSuiter
 
 @dataclass(frozen=True, slots=True)
@@ -60,14 +59,10 @@ def unknown(*needs: str) -> Truth:
 
 Test = Callable[[Situation], "bool | Truth"]
 
-#: The registry (questions and parameters) of the document whose rules are
-#: being read: predicates that name a question or read a parameter look here.
-_REGISTRY: contextvars.ContextVar[Registry | None] = contextvars.ContextVar("registry", default=None)
-
-
 def registry() -> Registry:
-    """The registry in force while a document's rules are read."""
-    return _REGISTRY.get() or Registry.standard()
+    """The registry in force while a document's rules are read: predicates
+    that name a question or read a parameter look here."""
+    return in_force()
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,12 +90,8 @@ class Condition:
 
     @classmethod
     def parse(cls, data: Any, language: str, path: str = "", rules: Registry | None = None) -> Condition:
-        token = _REGISTRY.set(rules) if rules is not None else None
-        try:
+        with reading(rules):
             condition = cls._parse(data, language, path)
-        finally:
-            if token is not None:
-                _REGISTRY.reset(token)
         return dataclasses.replace(condition, origin=(data, language, path, rules))
 
     @classmethod

@@ -40,9 +40,11 @@ build_tools.rules.errors.VocabularyError: unknown question 'alrt' (did you mean 
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import dataclasses
 import difflib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -61,12 +63,14 @@ TONES: tuple[str, ...] = ("permitted", "needs-action", "forbidden", "info")
 MARKS: tuple[str, ...] = ("alerted", "announced")
 
 STANDARD_FILE = Path(__file__).with_name("questions.yaml")
+CONVENTIONS_FILE = Path(__file__).with_name("conventions.yaml")
 
 _QUESTION_KEYS = ("question", "text", "answers", "open", "form")
 #: The forms of an open question's answers.
 FORMS: tuple[str, ...] = ("text", "call", "meaning")
 _ANSWER_KEYS = ("answer", "label", "tone", "mark")
 _PARAMETER_KEYS = ("parameter", "value", "article", "edition", "text")
+_CONVENTION_KEYS = ("convention", "label", "text")
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,20 +126,35 @@ class Parameter:
 
 
 @dataclass(frozen=True, slots=True)
+class Convention:
+    """A kind of convention the meaning vocabulary names (``convention: multi``);
+    ``label`` names a declared one where the meaning words have none."""
+
+    name: str
+    label: str = ""
+    text: str = ""
+    declared_by: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Registry:
-    """The questions and parameters in force for one document."""
+    """The questions, parameters and conventions in force for one document."""
 
     questions: Mapping[str, Question] = field(default_factory=dict)
     parameters: Mapping[str, Parameter] = field(default_factory=dict)
+    conventions: Mapping[str, Convention] = field(default_factory=dict)
 
     @classmethod
     @cache
     def standard(cls) -> Registry:
-        """The handbook's standard questions (``questions.yaml``)."""
+        """The handbook's standard questions and conventions (``questions.yaml``,
+        ``conventions.yaml``)."""
         import yaml
 
-        data = yaml.safe_load(STANDARD_FILE.read_text(encoding="utf-8"))
-        return cls().extended(data, "")
+        known = cls()
+        for path in (STANDARD_FILE, CONVENTIONS_FILE):
+            known = known.extended(yaml.safe_load(path.read_text(encoding="utf-8")), "")
+        return known
 
     def question(self, name: Any) -> Question:
         found = self.questions.get(name) if isinstance(name, str) else None
@@ -183,19 +202,56 @@ class Registry:
                 raise VocabularyError(f"parameters.{n}.parameter", f"parameter {parameter.name!r} is declared "
                                       f"already{_by(parameters[parameter.name].declared_by)}")
             parameters[parameter.name] = parameter
-        return Registry(questions, parameters)
+        conventions = dict(self.conventions)
+        for n, item in enumerate(_items(data.get("conventions"), "conventions")):
+            convention = _read_convention(item, f"conventions.{n}", declared_by)
+            if convention.name in conventions:
+                raise VocabularyError(f"conventions.{n}.convention", f"convention {convention.name!r} is declared "
+                                      f"already{_by(conventions[convention.name].declared_by)}")
+            conventions[convention.name] = convention
+        return Registry(questions, parameters, conventions)
 
     def relabelled(self, labels: Mapping[tuple[str, str], str]) -> Registry:
         """This registry with these (question, answer) labels: a translation's."""
         questions = {name: dataclasses.replace(q, answers=tuple(
             dataclasses.replace(a, label=labels.get((name, a.answer), a.label)) for a in q.answers))
             for name, q in self.questions.items()}
-        return Registry(questions, self.parameters)
+        return Registry(questions, self.parameters, self.conventions)
 
     def labels(self) -> Iterable[tuple[Question, Answer]]:
         for question in self.questions.values():
             for answer in question.answers:
                 yield question, answer
+
+
+#: The registry of the document being read: the readers of meanings and
+#: conditions look here for its conventions, questions and parameters.
+_IN_FORCE: contextvars.ContextVar[Registry | None] = contextvars.ContextVar("registry", default=None)
+
+
+def in_force() -> Registry:
+    """The registry of the document being read (the standard one outside)."""
+    return _IN_FORCE.get() or Registry.standard()
+
+
+@contextlib.contextmanager
+def reading(registry: Registry | None) -> Iterator[None]:
+    """Read a document's rules, examples or a query under ``registry``."""
+    token = _IN_FORCE.set(registry) if registry is not None else None
+    try:
+        yield
+    finally:
+        if token is not None:
+            _IN_FORCE.reset(token)
+
+
+def _read_convention(item: Any, path: str, declared_by: str) -> Convention:
+    if not isinstance(item, Mapping):
+        raise VocabularyError(path, "a convention is a mapping: " + ", ".join(_CONVENTION_KEYS))
+    _known(item, _CONVENTION_KEYS, path)
+    name = _name(item.get("convention"), f"{path}.convention")
+    label = _line(item["label"], f"{path}.label") if "label" in item else ""
+    return Convention(name, label, str(item.get("text", "")), declared_by)
 
 
 def name_close(word: str, known: Iterable[str]) -> bool:

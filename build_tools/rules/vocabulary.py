@@ -11,7 +11,7 @@ queries (what a pair has agreed)::
     shape: [balanced, 5m422]           # shape classes and patterns (see SHAPES)
     forcing: non-forcing               # non-forcing | forcing | game-forcing
     strength: preemptive               # see STRENGTHS
-    convention: stayman                # see CONVENTIONS
+    convention: stayman                # see conventions.yaml, or declared by the document
     two-suiter: {min: 5-5, highest-unbid: true, second-known: false}
     standard: true                     # a meaning the opponents expect at this point
     lead: other-suit                   # a lead-directing double's request (see LEADS)
@@ -25,10 +25,10 @@ An unknown key or value is an error with a did-you-mean hint
 >>> m = Meaning.parse({"hcp": "14-18", "shape": "balanced", "natural": True})
 >>> m.hcp, sorted(m.shape or ())
 (Range.parse('14-18'), ['4333', '4432', '5M332', '5m332'])
->>> Meaning.parse({"convention": "staymen"})
+>>> Meaning.parse({"convention": "staymen"})  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-build_tools.rules.errors.VocabularyError: convention: unknown value 'staymen' (did you mean 'stayman'?)
+build_tools.rules.errors.VocabularyError: convention: unknown value 'staymen' (did you mean 'stayman'?); the conventions: ...
 """
 
 from __future__ import annotations
@@ -56,29 +56,13 @@ STRENGTHS: tuple[str, ...] = (
 )
 
 #: Kinds of convention the documents name (Polish and Spanish names in comments).
-CONVENTIONS: tuple[str, ...] = (
-    "stayman",
-    "transfer",              # AEB "transfer"; PZBS "transfer"
-    "texas",
-    "puppet",
-    "relay",                 # AEB "relé"
-    "negative",              # PZBS "negat": 1♦ after 1♣
-    "multi",
-    "wilkosz",               # 2♦: weak two-suiter with a major
-    "precision",             # 2♣: 11-14 with clubs
-    "gambling",              # 3NT on a solid minor
-    "fourth-suit",           # PZBS "czwarty kolor"
-    "cue-bid",
-    "asking",                # PZBS "pytanie"
-    "bi-double",             # PZBS "kontra bi"
-    "takeout-double",        # PZBS "kontra wywoławcza"
-    "lead-directing-double",  # PZBS "kontra wistowa"
-    "transfer-double",
-    "negative-double",
-    "reverse",               # PZBS "rewers"
-    "inverted-raise",        # PZBS "odwrócone podniesienie"
-    "pass-or-correct",       # PZBS "do koloru": 2♥ after a multi or wilkosz 2♦
-)
+def conventions() -> tuple[str, ...]:
+    """The conventions in force: the handbook's standard ones
+    (``conventions.yaml``) and those the document being read declares."""
+    from .registry import in_force
+
+    return tuple(in_force().conventions)
+
 
 #: What a lead-directing double asks for (PZBS "kontra wistowa"): the lead of
 #: the suit of the call doubled, of another suit, or not that suit (an
@@ -321,6 +305,20 @@ def _two_suiter(value: Any) -> tuple[str, TwoSuiter]:
     return "two_suiter", TwoSuiter(**fields)
 
 
+def _convention(value: Any) -> tuple[str, str]:
+    known = conventions()
+    if not isinstance(value, str) or value not in known:
+        raise VocabularyError("convention", f"unknown value {value!r}{_hint(str(value), known)}; the conventions: "
+                                            f"{', '.join(known)} (a document declares more under 'conventions:')")
+    return "convention", value
+
+
+def _standard_conventions() -> list[str]:
+    from .registry import Registry
+
+    return list(Registry.standard().conventions)
+
+
 def _artificial(value: Any) -> tuple[str, bool]:
     return "natural", not _flag("artificial")(value)[1]
 
@@ -334,7 +332,7 @@ _READERS: dict[str, Any] = {
     "shape": _shape,
     "forcing": _choice("forcing", FORCING),
     "strength": _choice("strength", STRENGTHS),
-    "convention": _choice("convention", CONVENTIONS),
+    "convention": lambda v: _convention(v),
     "two-suiter": _two_suiter,
     "standard": _flag("standard"),
     "lead": _choice("lead", LEADS),
@@ -345,3 +343,6 @@ _READERS: dict[str, Any] = {
 
 #: The vocabulary's keys, for documentation and hints.
 KEYS: tuple[str, ...] = tuple(_READERS)
+
+#: The handbook's standard conventions (``conventions.yaml``).
+CONVENTIONS: tuple[str, ...] = tuple(_standard_conventions())

@@ -93,7 +93,15 @@ NODES_PREAMBLE = r"""
 \newcommand{\hbuntranslatednotice}[1]{\par\noindent{\footnotesize\itshape\textcolor{hbnotice}{[#1]}}\par\nobreak}
 \definecolor{hbnotice}{RGB}{138,83,0}
 % Verdicts of examples, and the heading of the handbook's own examples.
+% A verdict's tone (its question's declaration, build_tools/rules/registry.py) in
+% shape as well as word, legible in greyscale: what asks for action (Alert,
+% Announce) is set white on black, what forbids is underlined as well; what
+% permits or classifies keeps the plain frame.
 \expandafter\newcommand\csname DUrolehb-verdict\endcsname[1]{\fbox{\scriptsize\bfseries #1}}
+\expandafter\newcommand\csname DUrolehb-verdict-needs-action\endcsname[1]{{\setlength{\fboxsep}{1pt}\colorbox{black}{\textcolor{white}{#1}}}}
+\expandafter\newcommand\csname DUrolehb-verdict-forbidden\endcsname[1]{{\setlength{\fboxsep}{1pt}\colorbox{black}{\textcolor{white}{\underline{#1}}}}}
+\expandafter\newcommand\csname DUrolehb-verdict-permitted\endcsname[1]{#1}
+\expandafter\newcommand\csname DUrolehb-verdict-info\endcsname[1]{#1}
 \expandafter\newcommand\csname DUrolehb-editorial\endcsname[1]{\textit{\small #1}}
 \expandafter\newcommand\csname DUrolehb-query\endcsname[1]{{\footnotesize #1}\quad}
 """

@@ -12,6 +12,7 @@ import pytest
 from build_tools.diagnostics import DiagnosticError
 from build_tools.loader import display_path, load_document
 from build_tools.rules.conditions import PREDICATES
+from build_tools.rules.vocabulary import CONVENTIONS
 from build_tools.verdicts import check_document
 
 RULES = """\
@@ -118,7 +119,8 @@ def test_an_exception_sets_its_rule_aside(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("old", "new", "message"), [
     ("when: {meaning: {convention: stayman, major: 4+}}", "when: {meaning: {convention: staymen}}",
-     "rule of 'stayman' 'when.meaning.convention': unknown value 'staymen' (did you mean 'stayman'?)"),
+     "rule of 'stayman' 'when.meaning.convention': unknown value 'staymen' (did you mean 'stayman'?); the "
+     f"conventions: {', '.join(CONVENTIONS)} (a document declares more under 'conventions:')"),
     ("scope: {response: true, after: 1BA, call: 2♣, contested: false}", "scope: {respons: true}",
      "rule of 'stayman' 'scope.respons': unknown predicate (did you mean 'response'?; the predicates: "
      + ", ".join(sorted([*PREDICATES, "all", "any", "not"])) + ")"),

@@ -2,20 +2,20 @@
 handbook does not know (``announce``), with its labels, tones and call mark;
 the parameters its predicates read, each with its article; an exception
 named by structure; and an alert rule that asks the document's own verdict
-on ``natural``. No line of Python is written for it: ``check``, ``explain``,
-the catalogs, the site's badges and the PDF all read the declarations."""
+on ``natural``, which a definition states. No line of Python is written for it: ``check``, ``explain``,
+the catalogs, the site's badges and the PDF all read the declarations, and
+a convention the handbook does not know (Namyats) is declared beside them."""
 
 from __future__ import annotations
 
 import json
 import shutil
-import textwrap
 from pathlib import Path
 
 import polib
 import pytest
 
-from conftest import _missing, run_handbook
+from conftest import ROOT, _missing, run_handbook
 
 MANIFEST = """\
 handbook: federation-handbook
@@ -36,6 +36,10 @@ questions:
     answers:
       - {answer: "yes", label: Announce, tone: needs-action, mark: announced}
       - {answer: "no", label: No announcement, tone: permitted}
+conventions:
+  - convention: namyats
+    label: Namyats
+    text: 4♣ and 4♦ openings as strong transfers to 4♥ and 4♠.
 parameters:
   - parameter: shown-suit-length
     value: 4
@@ -46,8 +50,9 @@ parameters:
     article: natural-calls
     text: Partner's suit bid of unstated meaning promises four cards.
 body:
-  - paragraph: natural-calls
-    text: A suit bid is natural when it shows length in the suit named.
+  - definition: natural-calls
+    term: Natural call
+    text: A suit bid that shows length in the suit named.
     rule:
       question: natural
       scope: {kind: bid, strain: suit}
@@ -90,6 +95,11 @@ body:
     view: partnership
     meaning: {convention: stayman, major: 4+}
     expect: {alert: "yes", announce: "no"}
+  - example: namyats-alerted
+    auction: 4♣
+    view: partnership
+    meaning: {convention: namyats, suits: {hearts: 7+}}
+    expect: {alert: "yes", natural: "no"}
   - example: natural-heart
     auction: 1♥
     view: partnership
@@ -116,7 +126,7 @@ def test_check_reads_the_declared_question_the_mark_and_the_exception(federation
     result = run_handbook("check", *flags(federation))
     assert result.returncode == 0, result.stdout + result.stderr
     # The announcement mark '^' states announce: yes, which the rules must give.
-    assert "club-alerts: 5 rules, 3 examples with verdicts, 0 failures" in result.stdout
+    assert "club-alerts: 5 rules, 4 examples with verdicts, 0 failures" in result.stdout
 
 
 def test_without_the_exception_the_rules_conflict(federation: Path) -> None:
@@ -157,6 +167,18 @@ def test_explain_answers_the_declared_question_and_uses_the_documents_natural(fe
              "otherwise": "no", "needs": ["suits"]}]}
 
 
+def test_an_undeclared_convention_is_refused_with_the_options(federation: Path) -> None:
+    source = federation / "source" / "club-alerts.yaml"
+    source.write_text(DOCUMENT.replace("{convention: namyats,", "{convention: namyat,"), encoding="utf-8")
+    result = run_handbook("validate", *flags(federation))
+    assert result.returncode == 1
+    assert "unknown value 'namyat' (did you mean 'namyats'?)" in result.stderr
+    # Elsewhere the convention is unknown: another document has not declared it.
+    other = run_handbook("explain", "pzbs-alert-rules", "{auction: 4♣, meaning: {convention: namyats}}",
+                         "--source", str(ROOT / "source"), "--translations", str(ROOT / "translations"))
+    assert other.returncode == 2 and "unknown value 'namyats'" in other.stderr
+
+
 def test_an_unknown_question_is_refused_with_the_options(federation: Path) -> None:
     result = run_handbook("explain", "club-alerts", "{auction: 1NT}", "--question", "anounce", *flags(federation))
     assert result.returncode == 2
@@ -184,12 +206,17 @@ def test_the_declared_labels_reach_the_catalogs_and_the_badges(federation: Path,
     assert 'class="hb-verdict hb-verdict-needs-action"' in english and ">Announce<" in english
     assert ">No announcement<" in english
     assert ">Anonsować<" in polish
+    # A convention the document declares is named by its label in the query line.
+    assert "Namyats" in english
     if not _missing("tex"):
         pdf = next((build / "pdf").glob("club-alerts-en-a5.pdf"), None) or next((build / "pdf").glob("*-en-a4.pdf"))
         from pypdf import PdfReader
 
         text = "".join(page.extract_text() for page in PdfReader(str(pdf)).pages)
         assert "Announce" in text and "No announcement" in text
+        # In print too the tone gives the badge its shape (white on black for an action).
+        latex = "".join(p.read_text(encoding="utf-8") for p in (build / "latex" / "en").rglob("*.tex"))
+        assert r"\DUrole{hb-verdict-needs-action}{" in latex and r"\DUrole{hb-verdict-permitted}{" in latex
 
 
 def test_a_rule_that_reads_an_undeclared_parameter_is_refused_at_its_line(federation: Path) -> None:
