@@ -665,6 +665,9 @@ def _assemble(tree: Path, layout: Layout, manifest: Manifest, languages: Sequenc
         languages=entries, titles=titles, default_language=languages[0], favicon=favicon, status=bool(rows),
     )
     files.write_text(tree / "index.html", page)
+    page = env.get_template("site-rules.html.j2").render(
+        title=titles.get("en", titles[languages[0]]), favicon=favicon, body=rules_reference_html())
+    files.write_text(tree / "rules.html", page)
     if rows:
         names = {code: language_name(code) for code in manifest.languages}
         documents = [*manifest.documents, "handbook"]  # the manifest's order, the pages' own words last
@@ -674,6 +677,18 @@ def _assemble(tree: Path, layout: Layout, manifest: Manifest, languages: Sequenc
             languages=list(manifest.languages), names=names, table=table, published=set(languages),
         )
         files.write_text(tree / "status.html", page)
+
+
+def rules_reference_html() -> str:
+    """The rule language's reference (``handbook rules --markdown``) as HTML,
+    for the site's page for authors. Raw HTML in it is escaped, not passed."""
+    from markdown_it import MarkdownIt
+
+    from build_tools.rules.reference import markdown
+
+    # The README's markers are comments for the README alone.
+    text = "\n".join(line for line in markdown().splitlines() if not line.startswith("<!--"))
+    return str(MarkdownIt("commonmark", {"html": False}).enable("table").render(text))
 
 
 def _switch(site: Path, tree: Path) -> None:

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
 
-from . import alerting, conditions
+from . import alerting
 from .conditions import PREDICATES, READS
 from .query import QUERY_KEYS, RULE_KEYS
 from .registry import Registry
@@ -57,6 +57,17 @@ def _forms(doc: str) -> list[str]:
     before the examples, each once."""
     prose = doc.split(">>>")[0]
     return list(dict.fromkeys(re.findall(r"``([^`]+)``", prose)))
+
+
+def _modules() -> list[ModuleType]:
+    """Every module of the rules package: each may register predicates."""
+    import importlib
+    import pkgutil
+
+    from build_tools import rules
+
+    return [importlib.import_module(f"{rules.__name__}.{info.name}")
+            for info in pkgutil.iter_modules(rules.__path__) if info.name != "reference"]
 
 
 def _readers(module: ModuleType) -> dict[str, set[str]]:
@@ -94,7 +105,7 @@ def reference(registry: Registry | None = None) -> dict[str, Any]:
     ``parameters`` (each with the predicates that read it)."""
     known = registry or Registry.standard()
     readers: dict[str, set[str]] = {}
-    for module in (conditions, alerting):
+    for module in _modules():
         for name, read in _readers(module).items():
             readers.setdefault(name, set()).update(read)
     parameters: dict[str, list[str]] = {}
@@ -107,7 +118,7 @@ def reference(registry: Registry | None = None) -> dict[str, Any]:
         predicates.append({"name": name, "doc": first_sentence(doc), "forms": _forms(doc),
                            "reads": READS.get(name, ""), "parameters": sorted(readers.get(name, ()))})
     return {
-        "questions": [{"question": q.name, "text": q.text, "open": q.open,
+        "questions": [{"question": q.name, "text": q.text, "open": q.open, "form": q.form,
                        "answers": [{"answer": a.answer, "label": a.label, "tone": a.tone, "mark": a.mark}
                                    for a in q.answers]}
                       for q in known.questions.values()],
@@ -120,6 +131,11 @@ def reference(registry: Registry | None = None) -> dict[str, Any]:
         "query-keys": list(QUERY_KEYS),
         "parameters": [{"parameter": p, "read-by": sorted(by)} for p, by in sorted(parameters.items())],
     }
+
+
+#: What an open question's answers are, by their form.
+_OPEN_FORMS = {"text": "any text (open)", "call": "a call, in the document's notation (open)",
+               "meaning": "a meaning in the vocabulary below, e.g. `{hcp: 15-18, natural: true}` (open)"}
 
 
 def _code(words: list[str] | tuple[str, ...]) -> str:
@@ -139,7 +155,7 @@ def markdown(data: Mapping[str, Any] | None = None) -> str:
              "| Question | Answers (label, tone, mark) |", "| --- | --- |"]
     for q in data["questions"]:
         answers = "; ".join(f"`{a['answer']}`: {a['label']}, {a['tone']}" + (f", `{a['mark']}`" if a["mark"] else "")
-                            for a in q["answers"]) or "any text (open)"
+                            for a in q["answers"]) or _OPEN_FORMS[q["form"]]
         lines.append(f"| `{q['question']}`: {_cell(q['text'])} | {_cell(answers)} |")
     lines += ["", "#### Predicates (`build_tools/rules/conditions.py`, `alerting.py`)", "",
               "| Predicate | Holds when | Values | Parameters |", "| --- | --- | --- | --- |"]

@@ -77,3 +77,20 @@ def test_a_close_unknown_predicate_guesses_then_lists() -> None:
     with pytest.raises(VocabularyError) as caught:
         Condition.parse({"shown-suits": "named"}, "pl", "when")
     assert "unknown predicate (did you mean 'shown-suit'?; the predicates: advance, " in str(caught.value)
+
+
+def test_the_site_has_a_page_for_authors_from_the_same_registry(mini_site: Path) -> None:
+    """The published site's ``rules.html`` is the reference the registries give,
+    linked from the root page: every question, predicate and parameter."""
+    import html
+
+    from build_tools.build import rules_reference_html
+
+    site = mini_site / "site"
+    page = (site / "rules.html").read_text(encoding="utf-8")
+    assert rules_reference_html() in page
+    text = html.unescape(page)
+    for name in (*PREDICATES, *Registry.standard().questions, "natural-suit-length", "partner-default-length"):
+        assert f"<code>{name}</code>" in text, name
+    assert "&lt;!--" not in page  # the README's markers stay out of the page
+    assert '<a href="rules.html">Writing rules</a>' in (site / "index.html").read_text(encoding="utf-8")
