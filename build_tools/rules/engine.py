@@ -76,10 +76,23 @@ class Rule:
             return False
         if self.fallback != other.fallback:
             return other.fallback
-        # Exceptions to one article are peers: an exception to 'kontry' sets
-        # aside the rules on it and inside it, but not another exception to it.
-        return any((target == other.article or target in other.within) and target not in other.exception_to
+        # A rule that names this one's article is the more specific: naming
+        # beats holding. (PZBS: 'odzywka-poziom-2' is an exception to the
+        # explanation that holds the sub-point on Stayman after interference;
+        # that sub-point names 'odzywka-poziom-2', and is the exception to it.)
+        if self.article in other.exception_to:
+            return False
+        # Exceptions to one article from inside it are peers: 'kontry-bi' and
+        # 'kontry-wistowe', points of 'kontry' and each an exception to it, do not
+        # set each other aside; an exception to 'kontry' from outside it (point 5)
+        # sets aside every rule in it, its exceptions included.
+        return any((target == other.article or target in other.within)
+                   and not (target in other.exception_to and self.inside(target))
                    for target in self.exception_to)
+
+    def inside(self, article: str) -> bool:
+        """Whether the rule is on ``article`` or inside it."""
+        return self.article == article or article in self.within
 
 
 @dataclass(frozen=True, slots=True)
