@@ -127,8 +127,11 @@ def _references(document: Document, rules: Sequence[Rule]) -> Iterator[Diagnosti
 def _exception_cycles(document: Document, rules: Sequence[Rule]) -> Iterator[tuple[Diagnostic, set[str]]]:
     """Rules each an exception to the next, round to the first: none of them
     stands where they all apply (each finding with the cycle's articles)."""
+    # A rule that names another's article claims to be its exception, even where
+    # the other names it back (which is_exception_to settles as neither).
     edges = {i: [j for j, other in enumerate(rules) if other.question == rule.question and rule.exception_to
-                 and rule.is_exception_to(other)] for i, rule in enumerate(rules)}
+                 and (rule.is_exception_to(other) or other is not rule and other.article in rule.exception_to)]
+             for i, rule in enumerate(rules)}
     for cycle in _cycles(edges):
         names = " -> ".join(f"'{rules[i].article}'" for i in (*cycle, cycle[0]))
         yield (_at(document, rules[cycle[0]], f"exceptions form a cycle: {names}"),
