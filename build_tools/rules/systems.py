@@ -596,7 +596,8 @@ _AGAINST = ("strong-artificial", "brown-sticker")
 @predicate("against")
 def _against(value: Any, language: str, path: str) -> Condition:
     """The opponents' opening is ``strong-artificial`` (artificial and at least
-    a king above average) or, by the document's own rules, ``brown-sticker``."""
+    a king above average) or, by the document's own rules, ``brown-sticker``;
+    an opening whose meaning the query does not give is taken as natural."""
     if value not in _AGAINST:
         raise VocabularyError(path, f"one of {', '.join(_AGAINST)}, not {value!r}")
     figures = Figures.declared(path)
@@ -607,7 +608,7 @@ def _against(value: Any, language: str, path: str) -> Condition:
             return FALSE
         meaning = s.meanings.get(index)
         if meaning is None or not meaning.keys:
-            return unknown("opening.meaning")
+            return FALSE  # an opening of unstated meaning is taken as natural
         if value == "strong-artificial":
             return TRUE if meaning.natural is False and figures.is_strong(meaning) else FALSE
         opening = _opening_situation(s)
