@@ -338,3 +338,18 @@ def entry_for(card: Card, calls: tuple[Call, ...], vulnerable: str | None = None
             continue
         return entry
     return None
+
+
+def card_meanings(card: Card, calls: tuple[Call, ...], vulnerable: str | None = None) -> dict[int, Meaning]:
+    """The meanings the card gives the calls of an auction (table view), by
+    index: each call of our side the card describes with one meaning (the
+    opening a response answers, the overcall an advance answers)."""
+    found: dict[int, Meaning] = {}
+    for index in range(len(calls)):
+        # Our side's calls only: the card does not describe the opponents'.
+        if calls[index].is_pass or (len(calls) - 1 - index) % 2:
+            continue
+        entry = entry_for(card, calls[:index + 1], vulnerable)
+        if entry is not None and len(entry.alternatives) == 1:
+            found[index] = entry.alternatives[0]
+    return found

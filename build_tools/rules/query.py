@@ -90,14 +90,14 @@ class Query:
                 raise VocabularyError("hand", str(exc)) from None
         entry = None
         if self.system is not None and self.meaning is None:
-            # The call asked about, as the pair's card states it.
-            from build_tools.cards import cards_of, entry_for
+            # The call asked about, and the earlier calls of our side, as the
+            # pair's card states them (what the query states itself wins).
+            from build_tools.cards import card_meanings, cards_of, entry_for
 
-            entry = entry_for(cards_of(self.system)[0], situation.calls, self.vulnerable)
-            if entry is not None and len(entry.alternatives) == 1:
-                meanings = dict(situation.meanings)
-                meanings[len(situation.calls) - 1] = entry.alternatives[0]
-                situation = dataclasses.replace(situation, meanings=meanings)
+            card = cards_of(self.system)[0]
+            entry = entry_for(card, situation.calls, self.vulnerable)
+            meanings = {**card_meanings(card, situation.calls, self.vulnerable), **situation.meanings}
+            situation = dataclasses.replace(situation, meanings=meanings)
         return dataclasses.replace(situation, hand=hand, vulnerable=self.vulnerable, agreements=dict(self.agreements),
                                    system=self.system, entry=entry, event=self.event, stage=self.stage)
 

@@ -87,11 +87,13 @@ class Figures:
         return next((s for s in Suit if all(self.long_in(m, s, self.known) for m in alternatives)), None)
 
     def natural_opening(self, call: Call, m: Meaning) -> bool:
-        """A natural opening: not artificial, no convention, and a suit bid long in its suit."""
-        if m.natural is False or m.convention is not None or m.two_suiter is not None:
+        """A natural bid: not artificial, not a two-suiter, a suit bid long in
+        its suit (a named convention that shows it, a precision 2♣, stays
+        natural), a notrump bid of no convention."""
+        if m.natural is False or m.two_suiter is not None:
             return False
         if call.strain is Strain.NOTRUMP:
-            return True
+            return m.convention is None
         suit = call.strain.suit if call.strain is not None else None
         return suit is not None and self.long_in(m, suit)
 
@@ -310,9 +312,14 @@ def entry_situation(entry: Any, meaning: Meaning | None = None, base: Situation 
     is given), with the facts of ``base`` (the card, the event)."""
     from build_tools.rules.situation import Situation as _S
 
+    from build_tools.cards import card_meanings, cards_of
+
     calls = entry.calls
     chosen = meaning if meaning is not None else entry.alternatives[0] if len(entry.alternatives) == 1 else None
-    meanings = {len(calls) - 1: chosen} if chosen is not None else {}
+    meanings = dict(card_meanings(cards_of(base.system)[0], calls)) if base is not None and base.system else {}
+    meanings.pop(len(calls) - 1, None)
+    if chosen is not None:
+        meanings[len(calls) - 1] = chosen
     situation = _S(calls, meanings, written_to_table=tuple(range(len(calls))))
     if base is not None:
         situation = replace(situation, system=base.system, vulnerable=base.vulnerable, event=base.event,
@@ -430,6 +437,10 @@ def _several(value: Any, language: str, path: str) -> Condition:
 _documented("may-be-weak", "The call may be weak by agreement: one of its types starts below an average hand "
             "(the parameter average-hand-hcp) or is called weak.",
             _over_call(lambda ms, f, s: any(f.may_be_weak(m) for m in ms), "may be weak"))
+_documented("weak-hand", "Every type of the call is weak: its range ends below an average hand, or it is "
+            "called weak.", _over_call(lambda ms, f, s: all(
+                (m.hcp is not None and m.hcp.high is not None and m.hcp.high < f.average)
+                or m.strength in _WEAK_STRENGTHS for m in ms), "weak"))
 _documented("known-suit", "Every type of the call promises the parameter known-suit-length, cards or more, "
             "in one and the same suit.",
             _over_call(lambda ms, f, s: f.known_suit(ms) is not None, "promises four cards in a known suit"))
