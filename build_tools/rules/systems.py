@@ -284,8 +284,9 @@ def controversial(card: Any, figures: Figures) -> tuple[Any, ...]:
                  and (len(e.alternatives) > 1 or any(figures.may_be_weak(m) for m in e.alternatives)))
 
 
-_RED = {"three-way-club": lambda card, f: three_way_club(card, f), "varies": lambda card, f: varying_methods(card),
-        "controversial": lambda card, f: controversial(card, f)}
+_RED: dict[str, Callable[[Any, Figures], tuple[Any, ...]]] = {
+    "three-way-club": three_way_club, "varies": lambda card, f: varying_methods(card),
+    "controversial": controversial}
 
 
 @predicate("red-example")
@@ -636,3 +637,13 @@ def _against(value: Any, language: str, path: str) -> Condition:
         return TRUE if verdict.answer == "yes" else FALSE
 
     return Condition(check, f"against a {value.replace('-', ' ')} opening")
+
+
+#: The predicates of this module that read the document's figures (every one
+#: of :data:`FIGURES`: a document that declares them not is refused), for
+#: ``handbook rules``.
+FIGURE_READERS: frozenset[str] = frozenset({
+    "hum-criterion", "hum-excepted", "card", "strong-club-system", "natural-system", "red-example", "may-be-weak",
+    "weak-hand", "known-suit", "strong-hand", "weak-in-known-suit", "weak-two-in-a-major", "weak-two-suiter",
+    "natural-meaning", "asks-stopper", "below-random-line", "artificial", "over-natural-suit-opening",
+    "natural-opening", "against"})
