@@ -24,6 +24,7 @@ COMMANDS: dict[str, str] = {
     "i18n": "i18n",
     "auction": "auction",
     "hand": "hand",
+    "card": "card",
 }
 
 

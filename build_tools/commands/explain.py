@@ -14,7 +14,9 @@ exception set aside and the chain of articles that led there (--lang: the
 articles' texts in that language's translation). When the query does not
 state enough, the verdict depends: it names the facts to ask about and what
 each rule in doubt gives. `agreed: false` states that the pair has no
-agreement about the call. Exit 0 when every question asked is answered or
+agreement about the call. `system` is a pair's convention card
+(source/cards/README.md), inline or the path of a card file, with `event` and
+`stage` where permission is asked. Exit 0 when every question asked is answered or
 depends, 1 when one is not covered by any rule, 2 for bad input (an unknown
 question included).
 """
@@ -94,6 +96,14 @@ def run(args: argparse.Namespace) -> int:
     except DiagnosticError as exc:
         first = exc.diagnostics[0]
         return usage_error(f"{first.place}: {first.message}")
+    if isinstance(data, dict) and isinstance(data.get("system"), str):
+        # ``system: path/to/card.yaml``: the card in that file.
+        from build_tools.cards import read_card
+
+        try:
+            _, data["system"] = read_card(Path(data["system"]))
+        except DiagnosticError as exc:
+            return report(exc)
     try:
         with reading(document.registry):  # the conventions the document declares
             query = Query.parse(data)

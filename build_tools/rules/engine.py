@@ -233,7 +233,8 @@ def decide(rules: Iterable[Rule], question: str, situation: Situation) -> Verdic
     relevant = [r for r in every if r.question == question]
     # A rule may ask another question's verdict (``verdict: {natural: no}``):
     # the situation carries the way to ask it.
-    asked = dataclasses.replace(situation, asker=lambda other: decide(every, other, situation))
+    asked = dataclasses.replace(situation, asker=lambda other: decide(every, other, situation),
+                                consult=lambda other, elsewhere: decide(every, other, elsewhere))
     statuses = [_Status(r, scope := r.scope.evaluate(asked),
                         r.when.evaluate(asked) if scope.value is not False else Truth(False))
                 for r in relevant]

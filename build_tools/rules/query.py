@@ -88,8 +88,18 @@ class Query:
                 hand = notation.profile(language).parse_hand(self.hand)
             except BridgeError as exc:
                 raise VocabularyError("hand", str(exc)) from None
+        entry = None
+        if self.system is not None and self.meaning is None:
+            # The call asked about, and the earlier calls of our side, as the
+            # pair's card states them (what the query states itself wins).
+            from build_tools.cards import card_meanings, cards_of, entry_for
+
+            card = cards_of(self.system)[0]
+            entry = entry_for(card, situation.calls, self.vulnerable)
+            meanings = {**card_meanings(card, situation.calls, self.vulnerable), **situation.meanings}
+            situation = dataclasses.replace(situation, meanings=meanings)
         return dataclasses.replace(situation, hand=hand, vulnerable=self.vulnerable, agreements=dict(self.agreements),
-                                   system=self.system, event=self.event, stage=self.stage)
+                                   system=self.system, entry=entry, event=self.event, stage=self.stage)
 
 
 def check_earlier(earlier: tuple[tuple[int, Meaning], ...], calls: int) -> None:
@@ -118,6 +128,10 @@ def _facts(data: Mapping[str, Any]) -> dict[str, Any]:
     if vulnerable is not None and vulnerable not in VULNERABLE:
         raise VocabularyError("vulnerable", f"one of {', '.join(VULNERABLE)}, seen from the player of the call, "
                                             f"not {vulnerable!r}")
+    if data.get("system") is not None:
+        from build_tools.cards import check_system
+
+        check_system(data["system"])
     for key in ("hand", "event", "stage"):
         if key in data and (not isinstance(data[key], str | int) or isinstance(data[key], bool)):
             raise VocabularyError(key, f"one line of text, not {data[key]!r}")

@@ -108,6 +108,10 @@ def reference(registry: Registry | None = None) -> dict[str, Any]:
     for module in _modules():
         for name, read in _readers(module).items():
             readers.setdefault(name, set()).update(read)
+    from . import systems
+
+    for name in systems.FIGURE_READERS:
+        readers.setdefault(name, set()).update(systems.FIGURES)
     parameters: dict[str, list[str]] = {}
     for name, read in readers.items():
         for parameter in read:

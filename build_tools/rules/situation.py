@@ -59,12 +59,18 @@ class Situation:
     #: A pair's system (convention card) as YAML composes it; its readers
     #: (predicates over systems) give it its meaning.
     system: Any = field(default=None, compare=False)
+    #: The card's entry for the call in question (a :class:`build_tools.cards.Entry`),
+    #: when the query gives a system and states no meaning of its own.
+    entry: Any = field(default=None, compare=False)
     #: The event category and stage a question of permission is asked for.
     event: str | None = None
     stage: str | None = None
     #: Asks the document's rules another question about this situation (set by
     #: :func:`~build_tools.rules.engine.decide` for the ``verdict`` predicate).
     asker: Callable[[str], Any] | None = field(default=None, compare=False)
+    #: Asks the document's rules a question about another situation (a call
+    #: of the pair's card, the opponents' opening): set by ``decide`` too.
+    consult: Callable[[str, Situation], Any] | None = field(default=None, compare=False)
 
     @classmethod
     def read(
