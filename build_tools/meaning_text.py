@@ -232,4 +232,7 @@ _KEYS: dict[str, Callable[[str, Any, Words], str]] = {
     "unbid-suits": _length,
     "to-play": _flag_key,
     "partner-must-bid": _partner_must_bid,
+    "stopper": _choice,
+    "suit-quality": _choice,
+    "bid-suit": _length,
 }

@@ -16,7 +16,8 @@ import pytest
 from build_tools.bridge import Suit
 from build_tools.meaning_text import MissingWords, describe, describe_query, english_words, words_for
 from build_tools.rules.query import parse_example_query
-from build_tools.rules.vocabulary import _TWO_SUITER_KEYS, CONVENTIONS, FORCING, KEYS, LEADS, SHAPES, STRENGTHS, Meaning
+from build_tools.rules.vocabulary import (_TWO_SUITER_KEYS, CONVENTIONS, FORCING, KEYS, LEADS, SHAPES, STOPPERS,
+                                          STRENGTHS, SUIT_QUALITIES, Meaning)
 from conftest import ROOT
 
 TRANSLATED = ["pl", "ru", "es", "sv", "zh_CN"]
@@ -99,6 +100,7 @@ def _samples(key: str) -> list[Any]:
         "shape": [*SHAPES, "5M332", "5m332", "4333"],
         "forcing": list(FORCING), "strength": list(STRENGTHS), "convention": list(CONVENTIONS),
         "lead": list(LEADS), "two-suiter": two_suiter, "partner-must-bid": suits,
+        "stopper": list(STOPPERS), "suit-quality": list(SUIT_QUALITIES), "bid-suit": ["6+"],
     }
     assert key in samples, f"the vocabulary's key {key!r} has no sample here: give it words and a sample"
     return samples[key]
