@@ -777,3 +777,4 @@ def _verdict(value: Any, language: str, path: str) -> Condition:
 
 # The alerting regulations' predicates register themselves on import.
 from . import alerting as _alerting  # noqa: E402,F401
+from . import positions as _positions  # noqa: E402,F401
