@@ -142,7 +142,8 @@ def test_every_translation_says_every_word_in_its_own_language() -> None:
         allowed = {"pl": {"convention:puppet", "convention:relay", "convention:transfer"},
                    "es": {"artificial:true", "convention:puppet", "convention:reverse",
                           "convention:transfer", "natural:true"},
-                   "sv": {"convention:puppet", "standard:true"}}
+                   # Swedish "hand" is the English word.
+                   "sv": {"convention:puppet", "hand", "standard:true"}}
         assert set(same) <= allowed.get(language, set()), (language, same)
 
 
@@ -169,10 +170,18 @@ def test_every_key_of_a_query_but_its_auction_shows() -> None:
     from build_tools.rules.query import QUERY_KEYS
 
     data = {"meaning": {"natural": True}, "earlier": {"1": {"hcp": "15-17"}}, "screens": True}
-    assert set(QUERY_KEYS) - {"auction", "view"} == set(data)
-    for key in data:
-        text = describe_query(query("1BA 2♣", {key: data[key]}), words("sv"), "pl", "sv")
+    more: dict[str, Any] = {"agreed": False, "hand": "♠ADxxx ♥xxx ♦Dxxx ♣x", "vulnerable": "they",
+                            "agreements": {"punkt": "punkt.leaf1"}, "system": {"opening": "1♣"},
+                            "event": "open", "stage": "final"}
+    assert set(QUERY_KEYS) - {"auction", "view"} == set(data) | set(more)
+    for key, value in {**data, **more}.items():
+        text = describe_query(query("1BA 2♣", {key: value}), words("sv"), "pl", "sv", {"punkt.leaf1": "krav"})
         assert text and text != describe_query(query("1BA 2♣", {"screens": False}), words("sv"), "pl", "sv")
+    # The hand in the reader's notation, who is vulnerable seen from the
+    # player, and the leaf by its text.
+    assert describe_query(query("1BA 2♣", {"hand": more["hand"], "vulnerable": "they",
+                                           "agreements": more["agreements"]}), words("sv"), "pl", "sv",
+                          {"punkt.leaf1": "krav"}) == "hand: ♠EDxxx ♥xxx ♦Dxxx ♣x · de i zonen, vi inte · valt leaf: krav"
     assert describe_query(query("1BA 2♣", data), words("sv"), "pl", "sv") == (
         "1NT: 15–17 hp · 2♣: naturligt · med skärmar")
 

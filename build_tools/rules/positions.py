@@ -275,10 +275,10 @@ def leaf_id(default: str, number: int) -> str:
 
 @predicate("agreement")
 def _agreement(value: Any, language: str, path: str) -> Condition:
-    """The agreement the pair plays for a BWS default: ``{default: <id>,
-    leaf: <id>.leaf<n>}`` holds when the query chose that leaf
-    (``agreements: {<id>: <id>.leaf<n>}``), ``{default: <id>}`` when it chose
-    none for that default, so the default applies.
+    """The agreement the pair plays for a BWS default: ``{default: <id>}``
+    holds when the query chose no leaf for that default (so the default
+    applies), and with ``leaf: <id>.leaf<n>`` when the query's ``agreements``
+    chose that leaf instead.
 
     >>> c = Condition.parse({"agreement": {"default": "x", "leaf": "x.leaf1"}}, "sv")
     >>> import dataclasses

@@ -22,11 +22,11 @@ from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
 
-from . import alerting, conditions
+from . import alerting, conditions, positions
 from .conditions import PREDICATES, READS
 from .query import QUERY_KEYS, RULE_KEYS
 from .registry import Registry
-from .vocabulary import CONVENTIONS, FORCING, KEYS, LEADS, SHAPES, STRENGTHS
+from .vocabulary import CONVENTIONS, FORCING, KEYS, LEADS, SHAPES, STOPPERS, STRENGTHS, SUIT_QUALITIES
 
 #: The combinators, which take conditions rather than values.
 COMBINATORS: dict[str, str] = {
@@ -94,7 +94,7 @@ def reference(registry: Registry | None = None) -> dict[str, Any]:
     ``parameters`` (each with the predicates that read it)."""
     known = registry or Registry.standard()
     readers: dict[str, set[str]] = {}
-    for module in (conditions, alerting):
+    for module in (conditions, alerting, positions):
         for name, read in _readers(module).items():
             readers.setdefault(name, set()).update(read)
     parameters: dict[str, list[str]] = {}
@@ -114,7 +114,8 @@ def reference(registry: Registry | None = None) -> dict[str, Any]:
         "predicates": predicates,
         "combinators": [{"name": k, "doc": v} for k, v in COMBINATORS.items()],
         "vocabulary": {"keys": list(KEYS), "forcing": list(FORCING), "strength": list(STRENGTHS),
-                       "convention": list(CONVENTIONS), "lead": list(LEADS),
+                       "convention": list(CONVENTIONS), "lead": list(LEADS), "stopper": list(STOPPERS),
+                       "suit-quality": list(SUIT_QUALITIES),
                        "shape": {k: list(v) for k, v in SHAPES.items()}},
         "rule-keys": list(RULE_KEYS),
         "query-keys": list(QUERY_KEYS),
@@ -141,7 +142,7 @@ def markdown(data: Mapping[str, Any] | None = None) -> str:
         answers = "; ".join(f"`{a['answer']}`: {a['label']}, {a['tone']}" + (f", `{a['mark']}`" if a["mark"] else "")
                             for a in q["answers"]) or "any text (open)"
         lines.append(f"| `{q['question']}`: {_cell(q['text'])} | {_cell(answers)} |")
-    lines += ["", "#### Predicates (`build_tools/rules/conditions.py`, `alerting.py`)", "",
+    lines += ["", "#### Predicates (`build_tools/rules/conditions.py`, `alerting.py`, `positions.py`)", "",
               "| Predicate | Holds when | Values | Parameters |", "| --- | --- | --- | --- |"]
     for p in data["predicates"]:
         lines.append(f"| `{p['name']}` | {_cell(p['doc'])} | {_cell(_code(p['forms']))} | "
@@ -150,7 +151,7 @@ def markdown(data: Mapping[str, Any] | None = None) -> str:
                                          for c in data["combinators"]) + ".", "",
               "#### Meaning vocabulary (`build_tools/rules/vocabulary.py`)", "",
               f"Keys: {_code(data['vocabulary']['keys'])}.", ""]
-    for key in ("forcing", "strength", "convention", "lead"):
+    for key in ("forcing", "strength", "convention", "lead", "stopper", "suit-quality"):
         lines.append(f"* `{key}`: {_code(data['vocabulary'][key])}")
     shapes = data["vocabulary"]["shape"]
     lines.append(f"* `shape`: a class ({_code(list(shapes))}) or a pattern such as `5m422`")
