@@ -254,6 +254,32 @@ def _rho_meaning(value: Any, language: str, path: str) -> Condition:
     return Condition(test, f"the right-hand opponent's bid means {_show(value)}")
 
 
+@predicate("opening-agreed")
+def _opening_agreed(value: Any, language: str, path: str) -> Condition:
+    """The opponents' opening bid has a meaning the query states (its
+    ``earlier``) that says at least this; an opening whose meaning the query
+    does not give is taken as the natural one a system description starts
+    from, so the condition is false (not unknown): BWS's defences to strong,
+    transfer or two-suited openings apply when the opening is said to be one.
+
+    >>> from build_tools.rules.vocabulary import Meaning
+    >>> c = Condition.parse({"opening-agreed": {"artificial": True}}, "sv")
+    >>> c.holds(Situation.read("(1♣) 1NT", "sv", earlier={1: Meaning.parse({"artificial": True})}))
+    True
+    >>> c.evaluate(Situation.read("(1♣) 1NT", "sv")).value
+    False
+    """
+    wanted = _parse_meaning(value, path)
+
+    def test(s: Situation) -> Truth:
+        meaning = s.earlier_meaning("opening")
+        if not meaning.keys or s.opener not in ("lho", "rho"):
+            return FALSE
+        return within_truth(meaning, wanted)
+
+    return Condition(test, f"the opening is stated to mean {_show(value)}")
+
+
 def _empty() -> Any:
     from .vocabulary import Meaning
 
