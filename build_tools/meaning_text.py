@@ -251,4 +251,5 @@ _KEYS: dict[str, Callable[[str, Any, Words], str]] = {
     "stopper": _choice,
     "suit-quality": _choice,
     "bid-suit": _length,
+    "doubled-suit": _flag_key,
 }

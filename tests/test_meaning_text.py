@@ -94,7 +94,7 @@ def _samples(key: str) -> list[Any]:
     two_suiter: list[Any] = [True, {"min": "6-5"}, {"suits": ["hearts"]}, {"suits": ["hearts", "spades"]}]
     two_suiter += [{name: flag} for name in _TWO_SUITER_KEYS if name not in ("min", "suits") for flag in flags]
     samples: dict[str, list[Any]] = {
-        "natural": flags, "artificial": flags, "standard": flags, "to-play": flags,
+        "natural": flags, "artificial": flags, "standard": flags, "to-play": flags, "doubled-suit": flags,
         "hcp": ["12-14"], "major": ["5+"], "unbid-suits": ["3+"],
         "suits": [{suit: "5+"} for suit in suits],
         "shape": [*SHAPES, "5M332", "5m332", "4333"],

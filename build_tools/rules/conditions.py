@@ -416,7 +416,8 @@ def _sub(inner: Range | None, outer: Range) -> bool:
 
 #: The vocabulary's key of each field of a meaning, to name what a query must state.
 _KEY_OF = {"to_play": "to-play", "partner_must_bid": "partner-must-bid", "unbid_suits": "unbid-suits",
-           "two_suiter": "two-suiter", "suit_quality": "suit-quality", "bid_suit": "bid-suit"}
+           "two_suiter": "two-suiter", "suit_quality": "suit-quality", "bid_suit": "bid-suit",
+           "doubled_suit": "doubled-suit"}
 
 
 def wanted_keys(wanted: Meaning) -> frozenset[str]:
@@ -467,7 +468,7 @@ def within(actual: Meaning, wanted: Meaning) -> bool:
     if wanted.shape is not None and (actual.shape is None or not actual.shape <= wanted.shape):
         return False
     for name in ("forcing", "strength", "convention", "standard", "to_play", "partner_must_bid", "stopper",
-                 "suit_quality"):
+                 "suit_quality", "doubled_suit"):
         if getattr(wanted, name) is not None and getattr(actual, name) != getattr(wanted, name):
             return False
     if wanted.lead is not None and actual.lead != wanted.lead:

@@ -21,6 +21,7 @@ queries (what a pair has agreed)::
     stopper: half                      # full | half (at least a half stopper) | asks (see STOPPERS)
     suit-quality: solid                # good | strong | solid (see SUIT_QUALITIES)
     bid-suit: 6+                       # cards promised in the suit the bid names
+    doubled-suit: true                 # a double shows the suit of the bid doubled
 
 An unknown key or value is an error with a did-you-mean hint
 (:class:`VocabularyError`), never ignored.
@@ -201,6 +202,9 @@ class Meaning:
     #: The cards promised in the suit the bid names, whichever it is: one
     #: rule speaks of every jump overcall (BWS "en stark 6-kortsfärg").
     bid_suit: Range | None = None
+    #: A double shows the suit the doubled bid names or indicates (BWS "visar
+    #: den dubblade färgen"), its length not said.
+    doubled_suit: bool | None = None
     keys: frozenset[str] = field(default=frozenset(), compare=False)
 
     @classmethod
@@ -367,6 +371,7 @@ _READERS: dict[str, Any] = {
     "stopper": _choice("stopper", STOPPERS),
     "suit-quality": _choice("suit-quality", SUIT_QUALITIES, "suit_quality"),
     "bid-suit": lambda v: ("bid_suit", _range("bid-suit", v)),
+    "doubled-suit": lambda v: ("doubled_suit", _flag("doubled-suit")(v)[1]),
 }
 
 #: The vocabulary's keys, for documentation and hints.
