@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from build_tools.diagnostics import Diagnostic
-from build_tools.document import Block, Document, Example, Paragraph, Point, PointList, Section
+from build_tools.document import Block, Document, Example, Paragraph, Point, PointList, Section, Table
 
 if TYPE_CHECKING:
     from build_tools.rules.engine import Rule
@@ -109,9 +109,17 @@ def check_example(document: Document, example: Example, rules: tuple[Rule, ...])
 
 def leaves_of(document: Document) -> dict[str, tuple[str, ...]]:
     """The defaults of ``document`` (BWS's ``[default]``), each with the ids
-    of its leaves, ``<default-id>.leaf<n>`` from 1 (the catalogs' keys)."""
-    return {e.id: tuple(f"{e.id}.leaf{n}" for n in range(1, len(e.leaves) + 1))
-            for e in document.elements() if isinstance(e, Paragraph | Point) and e.default}
+    of its leaves, ``<default-id>.leaf<n>`` from 1 (the catalogs' keys); and
+    the rows of a table of BWS marks that give a leaf
+    (:func:`~build_tools.rules.positions.mark_leaves`)."""
+    from build_tools.rules.positions import mark_leaves
+
+    found = {e.id: tuple(f"{e.id}.leaf{n}" for n in range(1, len(e.leaves) + 1))
+             for e in document.elements() if isinstance(e, Paragraph | Point) and e.default}
+    for table in document.elements():
+        if isinstance(table, Table) and document.kind == "convention-description":
+            found.update(mark_leaves(table.id, [[str(cell) for cell in row] for row in table.rows]))
+    return found
 
 
 def agreement_problems(document: Document, agreements: Iterable[tuple[str, str | None]]) -> list[str]:

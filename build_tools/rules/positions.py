@@ -17,7 +17,7 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from build_tools.bridge import Auction, CallKind, CompetitivePosition, Hand, Strain, Suit
@@ -286,7 +286,76 @@ def _empty() -> Any:
     return Meaning()
 
 
+def _rho_first_bid(s: Situation) -> int | None:
+    """The right-hand opponent's response to his partner's opening: his first
+    bid, when the left-hand opponent opened."""
+    opening = s.opening_index
+    if opening is None or s.relation(opening) != "lho":
+        return None
+    return response_index(s)
+
+
+@predicate("rho-raise")
+def _rho_raise(value: Any, language: str, path: str) -> Condition:
+    """The left-hand opponent opened one of a suit and the right-hand
+    opponent's response, his last bid, raises it: its stated meaning (the
+    query's ``earlier``) promises three cards or more in the opening suit.
+    A response whose meaning the query does not give is taken as natural, no
+    artificial raise: false (BWS's table is of artificial raises)."""
+    wanted = _flag(value, path)
+
+    def test(s: Situation) -> Truth:
+        index = _rho_first_bid(s)
+        opening = s.opening_index
+        if index is None or opening is None or s.calls[opening].level != 1 or index != s.last_bid_index:
+            return FALSE if wanted else TRUE
+        suit = _suit_of(s, opening)
+        meaning = s.meanings.get(index)
+        if suit is None:
+            return FALSE if wanted else TRUE
+        if meaning is None or not meaning.keys:
+            return FALSE if wanted else TRUE
+        promised = meaning.promised(suit)
+        raises = promised is not None and promised.low >= 3
+        return TRUE if raises == wanted else FALSE
+
+    return Condition(test, "the right-hand opponent raised the opening" if wanted else "no raise of the opening")
+
+
+@predicate("rho-passed-hand")
+def _rho_passed_hand(value: Any, language: str, path: str) -> Condition:
+    """The right-hand opponent passed at a turn before anyone had bid."""
+    wanted = _flag(value, path)
+
+    def test(s: Situation) -> bool:
+        opening = s.opening_index
+        return any(s.calls[i].is_pass and (opening is None or i < opening)
+                   for i in range(len(s.calls) - 1) if s.relation(i) == "rho") == wanted
+
+    return Condition(test, "the right-hand opponent is a passed hand" if wanted else "the right-hand opponent has not passed")
+
+
 # --- defaults and leaves ---------------------------------------------------
+
+
+def mark_leaves(table: str, rows: Sequence[Sequence[str]]) -> dict[str, tuple[str, ...]]:
+    """The defaults and leaves of a BWS table of marks (the doubles of
+    artificial raises): a row whose marks add a small letter to the capital
+    one ("Lt", "Tl") has its capital for default, ``<table-id>.row<n>``
+    (rows from 1), and the small letter for its one leaf,
+    ``<table-id>.row<n>.leaf1``.
+
+    >>> mark_leaves("t", [["splinter", "L"], ["splinter", "Lt"]])
+    {'t.row2': ('t.row2.leaf1',)}
+    """
+    found = {}
+    for number, row in enumerate(rows, 1):
+        marks = row[-1] if row else ""
+        if len(marks) == 2 and marks[0] in "TL" and marks[1] in "tl":
+            found[f"{table}.row{number}"] = (f"{table}.row{number}.leaf1",)
+    return found
+
+
 
 
 def leaf_id(default: str, number: int) -> str:

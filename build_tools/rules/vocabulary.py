@@ -86,6 +86,8 @@ CONVENTIONS: tuple[str, ...] = (
     "inverted-raise",        # PZBS "odwrócone podniesienie"
     "pass-or-correct",       # PZBS "do koloru": 2♥ after a multi or wilkosz 2♦
     "penalty-double",        # BWS "straffdubbling"; PZBS "kontra karna"
+    "splinter",              # BWS "splinter": a raise showing shortness
+    "fit-showing",           # BWS "fit-showing bud": a new suit showing support too
 )
 
 #: What a lead-directing double asks for (PZBS "kontra wistowa"): the lead of

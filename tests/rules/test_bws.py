@@ -150,3 +150,32 @@ def test_a_shows_badge_words_the_meaning_for_the_reader() -> None:
         example = example[:example.index("::::")]
         labels = [json.loads(base64.b64decode(b))["label"] for b in re.findall(r"\{hb-verdict\}`([^`]+)`", example)]
         assert labels[1] == words, labels
+
+
+# One query per row of the table of doubles of artificial raises, in its order.
+RAISES: list[tuple[str, dict[int, dict[str, Any]]]] = [
+    ("1♥ pass 4♣ D", {3: {"convention": "splinter", "forcing": "game-forcing", "suits": {"hearts": "4+"}}}),
+    ("1♥ pass 4♣ D", {3: {"convention": "splinter", "forcing": "forcing", "suits": {"hearts": "4+"}}}),
+    ("1♥ pass 2NT D", {3: {"artificial": True, "forcing": "game-forcing", "suits": {"hearts": "4+"}}}),
+    ("1♥ pass 3♦ D", {3: {"artificial": True, "strength": "invitational", "suits": {"hearts": "4+"}}}),
+    ("1♥ pass 3♣ D", {3: {"artificial": True, "strength": "weak", "suits": {"hearts": "4+"}}}),
+    ("pass pass 1♥ pass 2♣ D", {5: {"convention": "fit-showing", "suits": {"hearts": "3+", "clubs": "5+"}}}),
+    ("1♥ pass 2♠ D", {3: {"artificial": True, "suits": {"hearts": "4+"}}}),
+]
+MARKS = {"T": "{convention: takeout-double}", "L": "{convention: lead-directing-double}"}
+
+
+def test_the_rules_on_doubles_of_artificial_raises_are_the_tables_marks() -> None:
+    from build_tools.document import Table
+
+    table = next(e for e in bws().elements() if isinstance(e, Table) and e.id == "artificiella-hojningar")
+    assert len(table.rows) == len(RAISES)
+    for number, ((auction, earlier), row) in enumerate(zip(RAISES, table.rows, strict=True), 1):
+        marks = row[-1]
+        query: dict[str, Any] = {"auction": auction, "view": "table", "earlier": earlier}
+        assert verdict(query, "shows").answer == MARKS[marks[0]], row
+        if len(marks) == 2:  # the small letter: the row's leaf
+            chosen = {f"artificiella-hojningar.row{number}": f"artificiella-hojningar.row{number}.leaf1"}
+            assert verdict({**query, "agreements": chosen}, "shows").answer == MARKS[marks[1].upper()], row
+        else:
+            assert agreement_problems(bws(), [(f"artificiella-hojningar.row{number}", "x.leaf1")])
