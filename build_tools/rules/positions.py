@@ -348,7 +348,7 @@ def mark_leaves(table: str, rows: Sequence[Sequence[str]]) -> dict[str, tuple[st
     >>> mark_leaves("t", [["splinter", "L"], ["splinter", "Lt"]])
     {'t.row2': ('t.row2.leaf1',)}
     """
-    found = {}
+    found: dict[str, tuple[str, ...]] = {}
     for number, row in enumerate(rows, 1):
         marks = row[-1] if row else ""
         if len(marks) == 2 and marks[0] in "TL" and marks[1] in "tl":
