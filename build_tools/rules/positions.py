@@ -40,12 +40,22 @@ def position_of(s: Situation) -> CompetitivePosition | None:
     (the left-hand opponent has bid and our side has only passed); a call after
     an opponent's call and two passes is reopening.
 
+    BWS's sandwich is narrower than the model's (both opponents have bid, we
+    only passed): "sedan mtv öppnat, partnern passat och mth svarat", the
+    left-hand opponent opened and the call follows the right-hand opponent's
+    response, his first bid. After the opener's rebid the call is direct.
+
     >>> position_of(Situation.read("1♣ pass 1♠ 1NT", "sv", "table")).value
     'sandwich'
+    >>> position_of(Situation.read("1♥ pass 1♠ pass 2♥ D", "sv", "table")).value
+    'direct'
     >>> position_of(Situation.read("1♥", "sv", "table")) is None
     True
     """
-    return Auction(s.calls[:-1]).competitive_position(len(s.calls) - 1)
+    found = Auction(s.calls[:-1]).competitive_position(len(s.calls) - 1)
+    if found is CompetitivePosition.SANDWICH and not (s.opener == "lho" and response_index(s) == len(s.calls) - 2):
+        return CompetitivePosition.DIRECT
+    return found
 
 
 @predicate("competitive-position")
@@ -333,6 +343,73 @@ def _rho_passed_hand(value: Any, language: str, path: str) -> Condition:
                    for i in range(len(s.calls) - 1) if s.relation(i) == "rho") == wanted
 
     return Condition(test, "the right-hand opponent is a passed hand" if wanted else "the right-hand opponent has not passed")
+
+
+@predicate("rho-call")
+def _rho_call(value: Any, language: str, path: str) -> Condition:
+    """The right-hand opponent's last call (the one just before the call in
+    question) is one of these (``RD``: he redoubled)."""
+    calls = _calls(value, language, path)
+    return Condition(lambda s: len(s.calls) > 1 and s.calls[-2] in calls, f"the right-hand opponent's call {value}")
+
+
+@predicate("last-bid")
+def _last_bid(value: Any, language: str, path: str) -> Condition:
+    """The last bid before the call (by anyone) is one of these."""
+    calls = _calls(value, language, path)
+
+    def test(s: Situation) -> bool:
+        index = s.last_bid_index
+        return index is not None and s.calls[index] in calls
+
+    return Condition(test, f"the last bid {value}")
+
+
+@predicate("passed-over-opening")
+def _passed_over_opening(value: Any, language: str, path: str) -> Condition:
+    """The opponents opened and the player's first call after the opening was
+    a pass (BWS "först passar på motståndarens öppningsbud"), and he has made
+    no call but pass since.
+
+    >>> c = Condition.parse({"passed-over-opening": True}, "sv")
+    >>> c.holds(Situation.read("1♥ pass 1NT pass pass 2♥", "sv", "table"))
+    True
+    """
+    wanted = _flag(value, path)
+
+    def test(s: Situation) -> bool:
+        opening = s.opening_index
+        if opening is None or s.is_ours(opening):
+            return not wanted
+        mine = [i for i in range(opening + 1, len(s.calls) - 1) if s.relation(i) == "self"]
+        return (bool(mine) and all(s.calls[i].is_pass for i in mine)) == wanted
+
+    return Condition(test, "passed over the opening" if wanted else "did not pass over the opening")
+
+
+@predicate("opening-suit-rebid")
+def _opening_suit_rebid(value: Any, language: str, path: str) -> Condition:
+    """The last bid before the call is the opponents' opener's simple rebid
+    of his opening suit (without a jump).
+
+    >>> c = Condition.parse({"opening-suit-rebid": True}, "sv")
+    >>> c.holds(Situation.read("1♥ pass 1♠ pass 2♥ D", "sv", "table"))
+    True
+    """
+    wanted = _flag(value, path)
+
+    def test(s: Situation) -> bool:
+        from build_tools.bridge.auction import jump_level
+
+        opening, last = s.opening_index, s.last_bid_index
+        if opening is None or last is None or last == opening or s.is_ours(opening):
+            return not wanted
+        previous = next(i for i in range(last - 1, -1, -1) if s.calls[i].is_bid)
+        rebid = (s.relation(last) == s.relation(opening) and s.calls[last].strain == s.calls[opening].strain
+                 and jump_level(s.calls[last], s.calls[previous]) == 0)
+        return rebid == wanted
+
+    return Condition(test, "after the opener's rebid of his suit" if wanted else "not after the opener's rebid")
 
 
 # --- defaults and leaves ---------------------------------------------------
