@@ -62,11 +62,14 @@ def describe(meaning: Mapping[str, Any], words: Words) -> str:
     return _word(words, "separator").join(parts)
 
 
-def describe_query(query: Query, words: Words, notation: str, reader: str) -> str:
+def describe_query(query: Query, words: Words, notation: str, reader: str,
+                   leaves: Mapping[str, str] | None = None) -> str:
     """An example's query line: the meaning of the call asked about; where the
     example also gives the meanings of earlier calls (``earlier``), each call
-    in the reader's notation before its meaning, in the auction's order; and
-    whether screens are in use.
+    in the reader's notation before its meaning, in the auction's order;
+    whether screens are in use; the player's hand (in the reader's notation),
+    who is vulnerable, the leaves chosen instead of defaults (their text in
+    ``leaves``, by leaf id), and the system, event and stage asked about.
 
     >>> from build_tools.rules.query import parse_example_query
     >>> q = parse_example_query("[1♣] 2♣", "partnership", {
@@ -101,12 +104,12 @@ def describe_query(query: Query, words: Words, notation: str, reader: str) -> st
     if "vulnerable" in asked:
         groups.append(_word(words, f"vulnerable:{asked['vulnerable']}"))
     for default, leaf in (asked.get("agreements") or {}).items():
-        groups.append(_fill(words, "agreement", default=default, leaf=leaf))
+        groups.append(_fill(words, "leaf", leaf=(leaves or {}).get(str(leaf), str(leaf))))
     if "system" in asked:
         groups.append(_word(words, "system"))
     for key in ("event", "stage"):
         if key in asked:
-            groups.append(_fill(words, key, value=str(asked[key])))
+            groups.append(_fill(words, key, **{key: str(asked[key])}))
     return " · ".join(groups)
 
 
@@ -252,4 +255,8 @@ _KEYS: dict[str, Callable[[str, Any, Words], str]] = {
     "unbid-suits": _length,
     "to-play": _flag_key,
     "partner-must-bid": _partner_must_bid,
+    "stopper": _choice,
+    "suit-quality": _choice,
+    "bid-suit": _length,
+    "doubled-suit": _flag_key,
 }

@@ -327,14 +327,29 @@ def _table_rows(table: Table, doc: Document, labels: dict[str, str]) -> markup.M
     return markup.MyST(_rows(rows))
 
 
-def answer_label(doc: Document, question: str, answer: str, gettext: Callable[[str], str]) -> tuple[str, str]:
+def answer_label(doc: Document, question: str, answer: str, gettext: Callable[[str], str],
+                 words: Mapping[str, str] | None = None) -> tuple[str, str]:
     """The label and tone of a verdict, as the question's declaration gives
     them: a standard question's label is an interface string (``gettext``), a
-    document's own question's label a text of the document, translated with it."""
+    document's own question's label a text of the document, translated with it.
+    An answer that is a meaning (``shows``) is worded in the reader's
+    ``words`` (:func:`build_tools.meaning_text.describe`), when given."""
     from build_tools.rules.registry import Registry
 
     declared = (doc.registry or Registry.standard()).question(question)
     found = declared.answer(answer)
+    if declared.form == "meaning" and words is not None:
+        import yaml
+
+        from build_tools.meaning_text import describe
+
+        from build_tools.rules.vocabulary import KEYS
+
+        # The canonical text of a meaning (registry.canonical_meaning) is a YAML
+        # flow mapping, its keys sorted; it is read in the vocabulary's order.
+        meaning = yaml.safe_load(answer)
+        ordered = {key: meaning[key] for key in sorted(meaning, key=lambda k: KEYS.index(k) if k in KEYS else len(KEYS))}
+        return describe(ordered, words), found.tone
     label = found.label if declared.declared_by == doc.path and declared.declared_by else gettext(found.label)
     return label, found.tone
 
@@ -360,11 +375,13 @@ def _verdict_badges(env: Environment, example: Example, doc: Document, labels: d
             article = decide(rules, question, situation).article
         except (Undecided, Conflict):  # the check stage has reported it already
             article = ""
-        label, tone = answer_label(doc, question, answer, env.globals["gettext"])  # type: ignore[arg-type]
+        label, tone = answer_label(doc, question, answer, env.globals["gettext"], words)  # type: ignore[arg-type]
         badges.append(markup.role("hb-verdict", markup.payload(kind=tone, label=label, article=article)))
     # The agreement asked about, every key the example writes, in the reader's
     # words: two examples of one auction with opposite verdicts differ only there.
-    asked = describe_query(example.query, words, example.notation or doc.language, doc.display_language)
+    leaves = {f"{e.id}.leaf{n}": text for e in doc.elements() if isinstance(e, Paragraph | Point)
+              for n, text in enumerate(e.leaves, 1)}
+    asked = describe_query(example.query, words, example.notation or doc.language, doc.display_language, leaves)
     query = markup.role("hb-query", asked) + " " if asked else ""
     return markup.MyST(query + " ".join(badges) + "\n\n")
 

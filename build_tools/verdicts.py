@@ -13,12 +13,12 @@ before it renders) and pytest (one item per example, see tests/conftest.py).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from build_tools.diagnostics import Diagnostic
-from build_tools.document import Block, Definition, Document, Example, Paragraph, Point, PointList, Section
+from build_tools.document import Block, Definition, Document, Example, Paragraph, Point, PointList, Section, Table
 
 if TYPE_CHECKING:
     from build_tools.rules.engine import Rule
@@ -85,7 +85,7 @@ def check_example(document: Document, example: Example, rules: tuple[Rule, ...])
         situation = example.query.situation(example.notation or document.language)
     except (BridgeError, ValueError) as exc:
         return [problem(str(exc))], set()
-    problems: list[Diagnostic] = []
+    problems: list[Diagnostic] = [problem(message) for message in agreement_problems(document, example.query.agreements)]
     reached: set[str] = set()
     for question, expected in example.expect:
         try:
@@ -108,9 +108,59 @@ def check_example(document: Document, example: Example, rules: tuple[Rule, ...])
     return problems, reached
 
 
+def leaves_of(document: Document) -> dict[str, tuple[str, ...]]:
+    """The defaults of ``document`` (BWS's ``[default]``), each with the ids
+    of its leaves, ``<default-id>.leaf<n>`` from 1 (the catalogs' keys); and
+    the rows of a table of BWS marks that give a leaf
+    (:func:`~build_tools.rules.positions.mark_leaves`)."""
+    from build_tools.rules.positions import mark_leaves
+
+    found = {e.id: tuple(f"{e.id}.leaf{n}" for n in range(1, len(e.leaves) + 1))
+             for e in document.elements() if isinstance(e, Paragraph | Point) and e.default}
+    for table in document.elements():
+        if isinstance(table, Table) and document.kind == "convention-description":
+            found.update(mark_leaves(table.id, [[str(cell) for cell in row] for row in table.rows]))
+    return found
+
+
+def agreement_problems(document: Document, agreements: Iterable[tuple[str, str | None]]) -> list[str]:
+    """What is wrong with leaves chosen for defaults (a query's
+    ``agreements``, a rule's ``agreement``): a default the document does
+    not mark, or a leaf it does not give that default."""
+    defaults = leaves_of(document)
+    found = []
+    for default, leaf in agreements:
+        if default not in defaults:
+            found.append(f"agreements: '{default}' is not a default of the document "
+                         f"(its defaults: {', '.join(defaults) or 'none'})")
+        elif leaf is not None and leaf not in defaults[default]:
+            found.append(f"agreements: '{leaf}' is not a leaf of '{default}' "
+                         f"(its leaves: {', '.join(defaults[default]) or 'none'})")
+    return found
+
+
+def _agreements_named(data: object) -> Iterator[tuple[str, str | None]]:
+    """The ``agreement`` predicates written in a rule's condition (as YAML composed it)."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if key == "agreement" and isinstance(value, dict):
+                leaf = value.get("leaf")
+                yield str(value.get("default")), None if leaf is None else str(leaf)
+            else:
+                yield from _agreements_named(value)
+    elif isinstance(data, list):
+        for item in data:
+            yield from _agreements_named(item)
+
+
 def check_document(document: Document) -> DocumentReport:
     rules = rules_of(document)
     problems: list[Diagnostic] = []
+    for rule in rules:
+        for condition in (rule.scope, rule.when):
+            named = list(_agreements_named(condition.origin[0] if condition.origin else None))
+            problems.extend(Diagnostic(document.path, rule.line, rule.column, f"rule of '{rule.article}': {message}")
+                            for message in agreement_problems(document, named))
     reached: set[str] = set()
     examples = list(checked_examples(document))
     if examples and not rules:

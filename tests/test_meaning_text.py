@@ -16,7 +16,8 @@ import pytest
 from build_tools.bridge import Suit
 from build_tools.meaning_text import MissingWords, describe, describe_query, english_words, words_for
 from build_tools.rules.query import parse_example_query
-from build_tools.rules.vocabulary import _TWO_SUITER_KEYS, CONVENTIONS, FORCING, KEYS, LEADS, SHAPES, STRENGTHS, Meaning
+from build_tools.rules.vocabulary import (_TWO_SUITER_KEYS, CONVENTIONS, FORCING, KEYS, LEADS, SHAPES, STOPPERS,
+                                          STRENGTHS, SUIT_QUALITIES, Meaning)
 from conftest import ROOT
 
 TRANSLATED = ["pl", "ru", "es", "sv", "zh_CN"]
@@ -93,12 +94,13 @@ def _samples(key: str) -> list[Any]:
     two_suiter: list[Any] = [True, {"min": "6-5"}, {"suits": ["hearts"]}, {"suits": ["hearts", "spades"]}]
     two_suiter += [{name: flag} for name in _TWO_SUITER_KEYS if name not in ("min", "suits") for flag in flags]
     samples: dict[str, list[Any]] = {
-        "natural": flags, "artificial": flags, "standard": flags, "to-play": flags,
+        "natural": flags, "artificial": flags, "standard": flags, "to-play": flags, "doubled-suit": flags,
         "hcp": ["12-14"], "major": ["5+"], "unbid-suits": ["3+"],
         "suits": [{suit: "5+"} for suit in suits],
         "shape": [*SHAPES, "5M332", "5m332", "4333"],
         "forcing": list(FORCING), "strength": list(STRENGTHS), "convention": list(CONVENTIONS),
         "lead": list(LEADS), "two-suiter": two_suiter, "partner-must-bid": suits,
+        "stopper": list(STOPPERS), "suit-quality": list(SUIT_QUALITIES), "bid-suit": ["6+"],
     }
     assert key in samples, f"the vocabulary's key {key!r} has no sample here: give it words and a sample"
     return samples[key]
@@ -137,10 +139,12 @@ def test_every_translation_says_every_word_in_its_own_language() -> None:
         # Names and notation may read alike (Stayman, Multi); the words may not.
         same = sorted(k for k in table if table[k] == english[k]
                       and re.search(r"[a-z]{4}", re.sub(r"%\(\w+\)s", "", english[k])) and not english[k][0].isupper())
-        allowed = {"pl": {"convention:puppet", "convention:relay", "convention:transfer"},
-                   "es": {"artificial:true", "convention:puppet", "convention:reverse",
+        # "Splinter" is the loanword of Polish, Spanish and Swedish bridge.
+        allowed = {"pl": {"convention:puppet", "convention:relay", "convention:splinter", "convention:transfer"},
+                   "es": {"artificial:true", "convention:puppet", "convention:reverse", "convention:splinter",
                           "convention:transfer", "natural:true"},
-                   "sv": {"convention:puppet", "standard:true"}}
+                   # Swedish "hand" is the English word.
+                   "sv": {"convention:puppet", "convention:splinter", "hand", "standard:true"}}
         assert set(same) <= allowed.get(language, set()), (language, same)
 
 
@@ -166,15 +170,20 @@ def test_earlier_calls_are_named_in_the_readers_notation_before_their_meanings()
 def test_every_key_of_a_query_but_its_auction_shows() -> None:
     from build_tools.rules.query import QUERY_KEYS
 
-    data = {"meaning": {"natural": True}, "earlier": {"1": {"hcp": "15-17"}}, "screens": True, "agreed": True,
-            "hand": "♠AK2 ♥KD3 ♦987 ♣DW54", "vulnerable": "we", "agreements": {"a-default": "a-leaf"},
-            "system": {"name": "x"}, "event": "1", "stage": "knockout"}
-    assert set(QUERY_KEYS) - {"auction", "view"} == set(data)
-    for key in data:
-        text = describe_query(query("1BA 2♣", {key: data[key]}), words("sv"), "pl", "sv")
+    data = {"meaning": {"natural": True}, "earlier": {"1": {"hcp": "15-17"}}, "screens": True}
+    more: dict[str, Any] = {"agreed": False, "hand": "♠ADxxx ♥xxx ♦Dxxx ♣x", "vulnerable": "they",
+                            "agreements": {"punkt": "punkt.leaf1"}, "system": {"opening": "1♣"},
+                            "event": "open", "stage": "final"}
+    assert set(QUERY_KEYS) - {"auction", "view"} == set(data) | set(more)
+    for key, value in {**data, **more}.items():
+        text = describe_query(query("1BA 2♣", {key: value}), words("sv"), "pl", "sv", {"punkt.leaf1": "krav"})
         assert text and text != describe_query(query("1BA 2♣", {"screens": False}), words("sv"), "pl", "sv")
-    first = {k: data[k] for k in ("meaning", "earlier", "screens")}
-    assert describe_query(query("1BA 2♣", first), words("sv"), "pl", "sv") == (
+    # The hand in the reader's notation, who is vulnerable seen from the
+    # player, and the leaf by its text.
+    assert describe_query(query("1BA 2♣", {"hand": more["hand"], "vulnerable": "they",
+                                           "agreements": more["agreements"]}), words("sv"), "pl", "sv",
+                          {"punkt.leaf1": "krav"}) == "hand: ♠EDxxx ♥xxx ♦Dxxx ♣x · de i zonen, vi inte · valt leaf: krav"
+    assert describe_query(query("1BA 2♣", data), words("sv"), "pl", "sv") == (
         "1NT: 15–17 hp · 2♣: naturligt · med skärmar")
 
 

@@ -407,7 +407,8 @@ def _sub(inner: Range | None, outer: Range) -> bool:
 
 #: The vocabulary's key of each field of a meaning, to name what a query must state.
 _KEY_OF = {"to_play": "to-play", "partner_must_bid": "partner-must-bid", "unbid_suits": "unbid-suits",
-           "two_suiter": "two-suiter"}
+           "two_suiter": "two-suiter", "suit_quality": "suit-quality", "bid_suit": "bid-suit",
+           "doubled_suit": "doubled-suit"}
 
 
 def wanted_keys(wanted: Meaning) -> frozenset[str]:
@@ -457,12 +458,15 @@ def within(actual: Meaning, wanted: Meaning) -> bool:
             return False
     if wanted.shape is not None and (actual.shape is None or not actual.shape <= wanted.shape):
         return False
-    for name in ("forcing", "strength", "convention", "standard", "to_play", "partner_must_bid"):
+    for name in ("forcing", "strength", "convention", "standard", "to_play", "partner_must_bid", "stopper",
+                 "suit_quality", "doubled_suit"):
         if getattr(wanted, name) is not None and getattr(actual, name) != getattr(wanted, name):
             return False
     if wanted.lead is not None and actual.lead != wanted.lead:
         return False
     if wanted.unbid_suits is not None and not _sub(actual.unbid_suits, wanted.unbid_suits):
+        return False
+    if wanted.bid_suit is not None and not _sub(actual.bid_suit, wanted.bid_suit):
         return False
     if wanted.two_suiter is not None:
         return actual.two_suiter is not None and _two_suiter_within(actual.two_suiter, wanted.two_suiter)
@@ -766,3 +770,4 @@ def _verdict(value: Any, language: str, path: str) -> Condition:
 # The alerting regulations' predicates register themselves on import.
 from . import alerting as _alerting  # noqa: E402,F401
 from . import systems as _systems  # noqa: E402,F401
+from . import positions as _positions  # noqa: E402,F401

@@ -26,7 +26,7 @@ from . import alerting
 from .conditions import PREDICATES, READS
 from .query import QUERY_KEYS, RULE_KEYS
 from .registry import Registry
-from .vocabulary import CONVENTIONS, FORCING, KEYS, LEADS, SHAPES, STRENGTHS
+from .vocabulary import CONVENTIONS, FORCING, KEYS, LEADS, SHAPES, STOPPERS, STRENGTHS, SUIT_QUALITIES
 
 #: The combinators, which take conditions rather than values.
 COMBINATORS: dict[str, str] = {
@@ -129,7 +129,8 @@ def reference(registry: Registry | None = None) -> dict[str, Any]:
         "predicates": predicates,
         "combinators": [{"name": k, "doc": v} for k, v in COMBINATORS.items()],
         "vocabulary": {"keys": list(KEYS), "forcing": list(FORCING), "strength": list(STRENGTHS),
-                       "convention": list(CONVENTIONS), "lead": list(LEADS),
+                       "convention": list(CONVENTIONS), "lead": list(LEADS), "stopper": list(STOPPERS),
+                       "suit-quality": list(SUIT_QUALITIES),
                        "shape": {k: list(v) for k, v in SHAPES.items()}},
         "rule-keys": list(RULE_KEYS),
         "query-keys": list(QUERY_KEYS),
@@ -161,7 +162,7 @@ def markdown(data: Mapping[str, Any] | None = None) -> str:
         answers = "; ".join(f"`{a['answer']}`: {a['label']}, {a['tone']}" + (f", `{a['mark']}`" if a["mark"] else "")
                             for a in q["answers"]) or _OPEN_FORMS[q["form"]]
         lines.append(f"| `{q['question']}`: {_cell(q['text'])} | {_cell(answers)} |")
-    lines += ["", "#### Predicates (`build_tools/rules/conditions.py`, `alerting.py`)", "",
+    lines += ["", "#### Predicates (`build_tools/rules/conditions.py`, `alerting.py`, `positions.py`)", "",
               "| Predicate | Holds when | Values | Parameters |", "| --- | --- | --- | --- |"]
     for p in data["predicates"]:
         lines.append(f"| `{p['name']}` | {_cell(p['doc'])} | {_cell(_code(p['forms']))} | "
@@ -170,7 +171,7 @@ def markdown(data: Mapping[str, Any] | None = None) -> str:
                                          for c in data["combinators"]) + ".", "",
               "#### Meaning vocabulary (`build_tools/rules/vocabulary.py`)", "",
               f"Keys: {_code(data['vocabulary']['keys'])}.", ""]
-    for key in ("forcing", "strength", "convention", "lead"):
+    for key in ("forcing", "strength", "convention", "lead", "stopper", "suit-quality"):
         lines.append(f"* `{key}`: {_code(data['vocabulary'][key])}")
     shapes = data["vocabulary"]["shape"]
     lines.append(f"* `shape`: a class ({_code(list(shapes))}) or a pattern such as `5m422`")

@@ -18,6 +18,10 @@ queries (what a pair has agreed)::
     unbid-suits: 3+                    # cards promised in each suit nobody has bid
     to-play: true                      # proposed as the final contract (AEB "contrato final")
     partner-must-bid: clubs            # the suit partner is obliged to bid next
+    stopper: half                      # full | half (at least a half stopper) | asks (see STOPPERS)
+    suit-quality: solid                # good | strong | solid (see SUIT_QUALITIES)
+    bid-suit: 6+                       # cards promised in the suit the bid names
+    doubled-suit: true                 # a double shows the suit of the bid doubled
 
 An unknown key or value is an error with a did-you-mean hint
 (:class:`VocabularyError`), never ignored.
@@ -45,7 +49,7 @@ from build_tools.bridge.hands import MINORS, ShapeClass
 from .errors import VocabularyError
 from build_tools.bridge.meanings import Range
 
-__all__ = ["CONVENTIONS", "FORCING", "LEADS", "SHAPES", "STRENGTHS", "Meaning", "TwoSuiter", "VocabularyError", "expand_shape"]
+__all__ = ["CONVENTIONS", "FORCING", "LEADS", "SHAPES", "STOPPERS", "STRENGTHS", "SUIT_QUALITIES", "Meaning", "TwoSuiter", "VocabularyError", "expand_shape"]
 
 
 FORCING: tuple[str, ...] = ("non-forcing", "forcing", "game-forcing")
@@ -53,6 +57,9 @@ FORCING: tuple[str, ...] = ("non-forcing", "forcing", "game-forcing")
 #: Strength classes; "semi-positive" and "negative" are responses' classes.
 STRENGTHS: tuple[str, ...] = (
     "negative", "weak", "semi-positive", "constructive", "invitational", "strong", "preemptive",
+    # BWS: "antingen en svag eller en mycket stark hand" (a cue bid, a direct
+    # 2NT); "minst öppningshand" (a reopening jump overcall).
+    "weak-or-strong", "opening",
 )
 
 #: Kinds of convention the documents name (Polish and Spanish names in comments).
@@ -68,6 +75,15 @@ def conventions() -> tuple[str, ...]:
 #: the suit of the call doubled, of another suit, or not that suit (an
 #: "antykontra").
 LEADS: tuple[str, ...] = ("doubled-suit", "other-suit", "not-doubled-suit")
+
+#: What a call says of a stopper in the opponents' suit (BWS "håll",
+#: "åtminstone halvhåll", "frågar efter håll"): it has one, it has at least a
+#: half stopper (Qx, Jxx), or it asks partner for one.
+STOPPERS: tuple[str, ...] = ("full", "half", "asks")
+
+#: The quality of the long suit a call shows (BWS "en bra färg", "en stark
+#: 6-kortsfärg", "en genomgående färg"), weakest first.
+SUIT_QUALITIES: tuple[str, ...] = ("good", "strong", "solid")
 
 _MAJORS = frozenset({Suit.HEARTS, Suit.SPADES})
 
@@ -162,6 +178,16 @@ class Meaning:
     #: The suit the agreement obliges partner to bid next, whether or not the
     #: call shows it: a forcing transfer's suit, a puppet's (Lebensohl's 2NT: clubs).
     partner_must_bid: Suit | None = None
+    #: What the call says of a stopper in the opponents' suit (:data:`STOPPERS`).
+    stopper: str | None = None
+    #: The quality of the long suit the call shows (:data:`SUIT_QUALITIES`).
+    suit_quality: str | None = None
+    #: The cards promised in the suit the bid names, whichever it is: one
+    #: rule speaks of every jump overcall (BWS "en stark 6-kortsfärg").
+    bid_suit: Range | None = None
+    #: A double shows the suit the doubled bid names or indicates (BWS "visar
+    #: den dubblade färgen"), its length not said.
+    doubled_suit: bool | None = None
     keys: frozenset[str] = field(default=frozenset(), compare=False)
 
     @classmethod
@@ -339,6 +365,10 @@ _READERS: dict[str, Any] = {
     "unbid-suits": lambda v: ("unbid_suits", _range("unbid-suits", v)),
     "to-play": lambda v: ("to_play", _flag("to-play")(v)[1]),
     "partner-must-bid": lambda v: ("partner_must_bid", _suit("partner-must-bid", v)),
+    "stopper": _choice("stopper", STOPPERS),
+    "suit-quality": _choice("suit-quality", SUIT_QUALITIES, "suit_quality"),
+    "bid-suit": lambda v: ("bid_suit", _range("bid-suit", v)),
+    "doubled-suit": lambda v: ("doubled_suit", _flag("doubled-suit")(v)[1]),
 }
 
 #: The vocabulary's keys, for documentation and hints.
