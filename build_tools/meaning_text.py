@@ -103,7 +103,7 @@ def describe_query(query: Query, words: Words, notation: str, reader: str,
         groups.append(_fill(words, "hand", hand=inline_hand(str(asked["hand"]), notation, reader)))
     if "vulnerable" in asked:
         groups.append(_word(words, f"vulnerable:{asked['vulnerable']}"))
-    for default, leaf in (asked.get("agreements") or {}).items():
+    for leaf in (asked.get("agreements") or {}).values():
         groups.append(_fill(words, "leaf", leaf=(leaves or {}).get(str(leaf), str(leaf))))
     if "system" in asked:
         groups.append(_word(words, "system"))
