@@ -212,6 +212,18 @@ def _partner_must_bid(key: str, value: Any, words: Words) -> str:
     return _fill(words, key, suit=_word(words, f"suit:{_suit(value)}"))
 
 
+def _keycards(key: str, value: Any, words: Words) -> str:
+    counts = [str(c) for c in (value if isinstance(value, list) else [value])]
+    return _fill(words, key, counts=_join(words, counts, "or"))
+
+
+def _singleton(key: str, value: Any, words: Words) -> str:
+    if value == "none":
+        return _word(words, "singleton:none")
+    suits = [_word(words, f"suit:{_suit(s)}") for s in (value if isinstance(value, list) else [value])]
+    return _fill(words, key, suits=_join(words, suits, "or"))
+
+
 def _unknown(key: str, value: Any, words: Words) -> str:
     raise MissingWords(f"no words for the meaning key '{key}'")
 
@@ -232,4 +244,7 @@ _KEYS: dict[str, Callable[[str, Any, Words], str]] = {
     "unbid-suits": _length,
     "to-play": _flag_key,
     "partner-must-bid": _partner_must_bid,
+    "keycards": _keycards,
+    "trump-queen": _flag_key,
+    "singleton": _singleton,
 }

@@ -774,3 +774,4 @@ def _verdict(value: Any, language: str, path: str) -> Condition:
 
 # The alerting regulations' predicates register themselves on import.
 from . import alerting as _alerting  # noqa: E402,F401
+from . import hands as _hands  # noqa: E402,F401

@@ -18,6 +18,9 @@ queries (what a pair has agreed)::
     unbid-suits: 3+                    # cards promised in each suit nobody has bid
     to-play: true                      # proposed as the final contract (AEB "contrato final")
     partner-must-bid: clubs            # the suit partner is obliged to bid next
+    keycards: [0, 3]                   # key cards for the agreed suit: one of these counts
+    trump-queen: true                  # holds (or denies) the queen of the agreed suit
+    singleton: [clubs, diamonds]       # a singleton in one of these suits; none: no singleton
 
 An unknown key or value is an error with a did-you-mean hint
 (:class:`VocabularyError`), never ignored.
@@ -178,6 +181,14 @@ class Meaning:
     #: The suit the agreement obliges partner to bid next, whether or not the
     #: call shows it: a forcing transfer's suit, a puppet's (Lebensohl's 2NT: clubs).
     partner_must_bid: Suit | None = None
+    #: Key cards for the agreed suit (Blackwood's answers): the count is one
+    #: of these ("5т 0 или 3": ``[0, 3]``).
+    keycards: frozenset[int] | None = None
+    #: Whether the hand holds the queen of the agreed suit.
+    trump_queen: bool | None = None
+    #: A singleton in one of these suits; the empty set: no singleton at all
+    #: (written ``none``).
+    singleton: frozenset[Suit] | None = None
     keys: frozenset[str] = field(default=frozenset(), compare=False)
 
     @classmethod
@@ -321,6 +332,28 @@ def _two_suiter(value: Any) -> tuple[str, TwoSuiter]:
     return "two_suiter", TwoSuiter(**fields)
 
 
+#: Key cards a hand can hold: four aces and the trump king.
+MOST_KEYCARDS = 5
+
+
+def _keycards(value: Any) -> tuple[str, frozenset[int]]:
+    counts = value if isinstance(value, list) else [value]
+    if not counts or not all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= MOST_KEYCARDS
+                             for c in counts):
+        raise VocabularyError("keycards", f"a count of key cards from 0 to {MOST_KEYCARDS}, or a list of them "
+                                          f"([0, 3]), not {value!r}")
+    return "keycards", frozenset(counts)
+
+
+def _singleton(value: Any) -> tuple[str, frozenset[Suit]]:
+    if value == "none":
+        return "singleton", frozenset()
+    names = value if isinstance(value, list) else [value]
+    if not names:
+        raise VocabularyError("singleton", "a suit, a list of suits, or none")
+    return "singleton", frozenset(_suit("singleton", n) for n in names)
+
+
 def _artificial(value: Any) -> tuple[str, bool]:
     return "natural", not _flag("artificial")(value)[1]
 
@@ -341,6 +374,9 @@ _READERS: dict[str, Any] = {
     "unbid-suits": lambda v: ("unbid_suits", _range("unbid-suits", v)),
     "to-play": lambda v: ("to_play", _flag("to-play")(v)[1]),
     "partner-must-bid": lambda v: ("partner_must_bid", _suit("partner-must-bid", v)),
+    "keycards": _keycards,
+    "trump-queen": lambda v: ("trump_queen", _flag("trump-queen")(v)[1]),
+    "singleton": _singleton,
 }
 
 #: The vocabulary's keys, for documentation and hints.
