@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from build_tools.bridge import Call, Hand, Suit
+from build_tools.bridge import Call, Hand, Suit, notation
 from build_tools.bridge.cards import Rank
 from build_tools.bridge.errors import BridgeError
 from build_tools.bridge.meanings import Range
@@ -404,3 +404,61 @@ def _row(value: Any, language: str, path: str) -> Condition:
     if len(parts) != 2 or not parts[1].isascii() or not parts[1].isdigit() or int(parts[1]) < 1:
         raise VocabularyError(path, f"a table's id and a row number from 1 ('otvety-na-4bk 1'), not {value!r}")
     return Condition(lambda s: True, f"table {parts[0]}, row {parts[1]}")
+
+
+def _opening_suit(s: Situation) -> Suit | None:
+    index = s.opening_index
+    if index is None or not s.is_ours(index):
+        return None
+    call = s.calls[index]
+    return call.strain.suit if call.strain is not None else None
+
+
+#: The honours that make a suit "не хуже чем Фхх" (a figure and two small):
+#: the ace, king or queen.
+_FIGURES = (Rank.ACE, Rank.KING, Rank.QUEEN)
+
+
+def side_suit(situation: Situation, hand: Hand) -> Suit | None:
+    """The hand's side suit, the one it shows beside the suit of our opening
+    bid: the longest other suit at least three cards long with the ace, king
+    or queen ("не хуже чем Фхх"); between two as long, the higher-ranking.
+    ``None``: no such suit.
+
+    >>> s = Situation.read("1ч 2БК", "ru")
+    >>> side_suit(s, notation.profile("ru").parse_hand("п 76 ч ТК975 б КД8 т Т98"))
+    Suit.DIAMONDS
+    """
+    opening = _opening_suit(situation)
+    candidates = [suit for suit in Suit if suit is not opening and hand.length(suit) >= 3
+                  and any(r in hand.holding(suit) for r in _FIGURES)]
+    if not candidates:
+        return None
+    return max(candidates, key=lambda suit: (hand.length(suit), suit.value))
+
+
+@predicate("side-suit")
+def _side_suit(value: Any, language: str, path: str) -> Condition:
+    """The hand's side suit (:func:`side_suit`: three cards or more headed by
+    the ace, king or queen, the longest beside the opening suit) is this one,
+    or ``none``: the hand has none."""
+    if value == "none":
+        return _on_hand(lambda s, hand: side_suit(s, hand) is None, "no side suit as good as Фхх")
+    suits = _suits(value, path)
+    return _on_hand(lambda s, hand: side_suit(s, hand) in suits, f"side suit {value}, as good as Фхх")
+
+
+#: Balanced patterns: no singleton or void, at most one doubleton.
+_BALANCED = ((4, 3, 3, 3), (4, 4, 3, 2), (5, 3, 3, 2))
+
+
+@predicate("balanced")
+def _balanced(value: Any, language: str, path: str) -> Condition:
+    """The hand is balanced (4-3-3-3, 4-4-3-2, 5-3-3-2: "равномерная"), or not."""
+    wanted = _flag(value, path)
+
+    def test(s: Situation, hand: Hand) -> bool:
+        pattern = tuple(sorted((hand.length(x) for x in Suit), reverse=True))
+        return (pattern in _BALANCED) == wanted
+
+    return _on_hand(test, "balanced" if wanted else "not balanced")

@@ -142,3 +142,26 @@ def test_a_hand_predicate_without_a_hand_is_unknown() -> None:
     assert c.evaluate(s).needs == frozenset({"hand"})
     assert c.holds(dataclasses.replace(s, hand=hand("п 8 ч ТВ10763 б К93 т КВ10")))
     assert not c.holds(dataclasses.replace(s, hand=hand("п 86 ч ТВ1076 б К93 т КВ10")))
+
+
+STERNBERG: list[tuple[str, str, str]] = [
+    # Written from the table of 4.6, not from the document's examples.
+    ("1п 2БК", "п ТК975 ч К82 б 7 т КД98", "3п"),      # 15: clubs Kxxx longer than hearts Kxx
+    ("1п 2БК", "п ТК975 ч 82 б К т КД982", "3п"),      # clubs by three of the opening suit
+    ("1п 2БК", "п ТК975 ч 82 б 7 т КДВ82", "3т"),      # 13: the negative
+    ("1ч 2БК", "п Т2 ч КД975 б КД2 т Д82", "3БК"),     # balanced 16
+    ("1п 2БК", "п КД9754 ч К8 б Д8 т К82", "4п"),      # six spades, no shortness, 13
+    ("1п 2БК", "п КД9754 ч К8 б - т К8532", "4б"),     # a void
+]
+
+
+@pytest.mark.parametrize(("auction", "hand", "response"), STERNBERG)
+def test_sternberg(rules: tuple[Rule, ...], auction: str, hand: str, response: str) -> None:
+    assert ask(rules, "response", auction=auction, hand=hand)[0] == response
+
+
+def test_sternberg_specific_rows_set_the_general_aside(rules: tuple[Rule, ...]) -> None:
+    verdict = decide(rules, "response", Query.parse({"auction": "1ч 2БК", "hand": "п К76 ч ТД9754 б К8 т 82"})
+                     .situation("ru"))
+    assert verdict.answer == "4ч" and verdict.article == "shternberg-otvety"
+    assert "konvenciya-shternberga" in verdict.set_aside
