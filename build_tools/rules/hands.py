@@ -462,3 +462,64 @@ def _balanced(value: Any, language: str, path: str) -> Condition:
         return (pattern in _BALANCED) == wanted
 
     return _on_hand(test, "balanced" if wanted else "not balanced")
+
+
+_RANK_NAMES = {"ace": Rank.ACE, "king": Rank.KING, "queen": Rank.QUEEN, "jack": Rank.JACK, "ten": Rank.TEN}
+
+
+@predicate("honours")
+def _honours(value: Any, language: str, path: str) -> Condition:
+    """How many of these honours the hand holds in a suit lies in a range:
+    ``{suit: diamonds, of: [ace, king, queen], count: 2+}`` (a good suit),
+    ``{suit: clubs, of: [king, queen, jack], count: 0}`` (nothing wasted
+    opposite partner's singleton)."""
+    if not isinstance(value, dict) or set(value) != {"suit", "of", "count"}:
+        raise VocabularyError(path, "{suit: <suit>, of: [ace, king, ...], count: <range>}")
+    suits = _suits(value["suit"], f"{path}.suit")
+    names = value["of"] if isinstance(value["of"], list) else [value["of"]]
+    if not names or any(n not in _RANK_NAMES for n in names):
+        raise VocabularyError(f"{path}.of", f"honours among {', '.join(_RANK_NAMES)}, not {value['of']!r}")
+    ranks = tuple(_RANK_NAMES[n] for n in names)
+    wanted = _range(value["count"], f"{path}.count")
+
+    def test(s: Situation, hand: Hand) -> bool:
+        return all(sum(1 for r in ranks if r in hand.holding(x)) in wanted for x in suits)
+
+    return _on_hand(test, f"{value['count']} of {', '.join(names)} in {value['suit']}")
+
+
+@predicate("next-step")
+def _next_step(value: Any, language: str, path: str) -> Condition:
+    """The call is the cheapest bid above the last one (``true``), the
+    notes' "следующее ближайшее назначение"."""
+    wanted = _flag(value, path)
+
+    def test(s: Situation) -> bool:
+        index = s.last_bid_index
+        if not s.call.is_bid or index is None:
+            return not wanted
+        last = s.calls[index]
+        assert last.level is not None and last.strain is not None
+        level, strain = (last.level + 1, 0) if last.strain.value == 4 else (last.level, last.strain.value + 1)
+        step = s.call.level == level and s.call.strain is not None and s.call.strain.value == strain
+        return step == wanted
+
+    return Condition(test, "the next step" if wanted else "not the next step")
+
+
+@predicate("partner-raised-to")
+def _partner_raised_to(value: Any, language: str, path: str) -> Condition:
+    """Partner's last call bid the agreed suit (:func:`agreed_suit`) at this
+    level (``2``): the raise that agrees a major "на уровне два"."""
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 7:
+        raise VocabularyError(path, f"a level from 1 to 7, not {value!r}")
+
+    def test(s: Situation) -> bool:
+        calls = our_calls(s)
+        trump = agreed_suit(s)
+        if calls is None or len(calls) < 2 or trump is None:
+            return False
+        last = calls[-2]
+        return last.is_bid and last.level == value and last.strain is not None and last.strain.suit is trump
+
+    return Condition(test, f"partner raised the agreed suit to the {value} level")
