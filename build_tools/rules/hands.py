@@ -452,16 +452,26 @@ def _side_suit(value: Any, language: str, path: str) -> Condition:
 _BALANCED = ((4, 3, 3, 3), (4, 4, 3, 2), (5, 3, 3, 2))
 
 
-@predicate("balanced")
-def _balanced(value: Any, language: str, path: str) -> Condition:
-    """The hand is balanced (4-3-3-3, 4-4-3-2, 5-3-3-2: "равномерная"), or not."""
-    wanted = _flag(value, path)
+@predicate("hand-shape")
+def _hand_shape(value: Any, language: str, path: str) -> Condition:
+    """The hand's pattern is one of these, longest suit first (``5332`` or a
+    list), or ``balanced``: 4-3-3-3, 4-4-3-2 or 5-3-3-2 (the notes'
+    "равномерная"). Which suit is which, ``hand-length`` asks."""
+    tokens = value if isinstance(value, list) else [value]
+    patterns: set[tuple[int, ...]] = set()
+    for token in map(str, tokens):
+        if token == "balanced":
+            patterns.update(_BALANCED)
+            continue
+        digits = tuple(int(d) for d in token if d.isdigit())
+        if len(digits) != 4 or len(token) != 4 or sum(digits) != 13 or list(digits) != sorted(digits, reverse=True):
+            raise VocabularyError(path, f"balanced or a pattern of four lengths, longest first, not {token!r}")
+        patterns.add(digits)
 
     def test(s: Situation, hand: Hand) -> bool:
-        pattern = tuple(sorted((hand.length(x) for x in Suit), reverse=True))
-        return (pattern in _BALANCED) == wanted
+        return tuple(sorted((hand.length(x) for x in Suit), reverse=True)) in patterns
 
-    return _on_hand(test, "balanced" if wanted else "not balanced")
+    return _on_hand(test, f"shape {value}")
 
 
 _RANK_NAMES = {"ace": Rank.ACE, "king": Rank.KING, "queen": Rank.QUEEN, "jack": Rank.JACK, "ten": Rank.TEN}
