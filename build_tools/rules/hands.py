@@ -178,24 +178,38 @@ def _answers(value: Any, language: str, path: str) -> Condition:
 def agreed_suit(situation: Situation) -> Suit | None:
     """The suit our side has agreed, read from the bids: the first suit both
     partners have bid (a raise, a preference, a suit named back), the call in
-    question included. Once a suit is agreed it stays so: a later bid of
-    another suit is a cue bid, which agrees nothing (4.5.3 a: a suit "которая
-    не может быть согласована"). A suit one partner named and the other only
-    completed as a transfer is not agreed (the notes: after ``1БК 2ч 2п`` 4БК
-    is no ace ask). ``None``: no suit agreed.
+    question included; or the suit partner last named when a player
+    double-jumps in a new suit, a splinter ("прыжок (обычно двойной) в масти
+    синглета ... обещает ... фит в последней названной масти"). Once a suit
+    is agreed it stays so: a later bid of another suit is a cue bid, which
+    agrees nothing (4.5.3 a: a suit "которая не может быть согласована"). A
+    suit one partner named and the other only completed as a transfer is not
+    agreed (the notes: after ``1БК 2ч 2п`` 4БК is no ace ask). ``None``: no
+    suit agreed.
 
     >>> agreed_suit(Situation.read("1ч 1п 2ч 2БК 3б 3ч 3п 4БК", "ru"))
     Suit.HEARTS
+    >>> agreed_suit(Situation.read("1п 4т 4б 4ч 5т 5ч 5БК", "ru"))
+    Suit.SPADES
     >>> agreed_suit(Situation.read("1БК 2ч 2п 4БК", "ru")) is None
     True
     """
-    named: dict[str, set[Suit]] = {"self": set(), "partner": set()}
+    from build_tools.bridge.auction import jump_level
+
+    named: dict[str, list[Suit]] = {"self": [], "partner": []}
+    last_bid: Call | None = None
     for index, call in enumerate(situation.calls):
         who = situation.relation(index)
-        if who not in named or not call.is_bid or call.strain is None or call.strain.suit is None:
+        if not call.is_bid:
+            continue
+        previous, last_bid = last_bid, call
+        if who not in named or call.strain is None or call.strain.suit is None:
             continue
         suit = call.strain.suit
-        named[who].add(suit)
+        other = named["partner" if who == "self" else "self"]
+        if all(suit not in bids for bids in named.values()) and other and jump_level(call, previous) >= 2:
+            return other[-1]  # a splinter agrees partner's last suit
+        named[who].append(suit)
         if all(suit in bids for bids in named.values()):
             return suit
     return None
@@ -533,3 +547,19 @@ def _partner_raised_to(value: Any, language: str, path: str) -> Condition:
         return last.is_bid and last.level == value and last.strain is not None and last.strain.suit is trump
 
     return Condition(test, f"partner raised the agreed suit to the {value} level")
+
+
+@predicate("in-agreed-suit")
+def _in_agreed_suit(value: Any, language: str, path: str) -> Condition:
+    """The bid names the suit our side has agreed (:func:`agreed_suit`), or
+    (``false``) another suit; a notrump bid, a pass, a double: neither."""
+    wanted = _flag(value, path)
+
+    def test(s: Situation) -> bool:
+        call = s.call
+        if not call.is_bid or call.strain is None or call.strain.suit is None:
+            return False
+        trump = agreed_suit(s)
+        return trump is not None and (call.strain.suit is trump) == wanted
+
+    return Condition(test, "in the agreed suit" if wanted else "in a suit other than the agreed one")
