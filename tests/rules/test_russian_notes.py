@@ -165,3 +165,36 @@ def test_sternberg_specific_rows_set_the_general_aside(rules: tuple[Rule, ...]) 
                      .situation("ru"))
     assert verdict.answer == "4ч" and verdict.article == "shternberg-otvety"
     assert "konvenciya-shternberga" in verdict.set_aside
+
+
+#: The printed hands (example, seat) the notes give a table's response for;
+#: every other printed hand has a YAML comment beside its deal saying why the
+#: notes give none (the hand asks, or its call is a judgement).
+ANSWERED = {
+    ("invitnyj-vopros-sdacha", "W"), ("invitnyj-vopros-sdacha", "E"),
+    ("forsing-vopros-sdacha", "W"), ("posle-splintera-shlem", "E"), ("kyubid-kratkosti-sdacha", "W"),
+    ("gadzhet-2t-sdacha-invit", "W"), ("gadzhet-2t-sdacha-6t", "W"), ("gadzhet-2t-sdacha-shlemik", "W"),
+    ("gadzhet-2t-sdacha-3bk", "W"), ("gadzhet-3t-sdacha-1", "W"), ("gadzhet-3t-sdacha-2", "W"),
+}
+
+
+def test_every_printed_hand_is_checked_or_the_notes_give_it_no_table(document: Document) -> None:
+    from build_tools.document import Example
+
+    examples = [e for e in document.elements() if isinstance(e, Example)]
+    checked = {str(RU.parse_hand(e.query.hand)) for e in examples
+               if e.editorial and e.query is not None and e.query.hand and dict(e.expect).get("response")}
+    printed = [(e.id, h.seat, str(RU.parse_hand(h.cards))) for e in examples if not e.editorial for h in e.hands]
+    assert len(printed) == 28
+    answered = {(example, seat) for example, seat, cards in printed if cards in checked}
+    assert answered == ANSWERED
+    source = (ROOT / "source" / "russian-system-notes.yaml").read_text(encoding="utf-8")
+    for example, seat, _ in printed:
+        if (example, seat) in ANSWERED:
+            continue
+        # The deal's comment, written after its hands, names the hand.
+        after = source[source.index(f"example: {example}\n"):]
+        following = after[after.index("\n      - ", 1):after.index("\n      - ", 1) + 600] if "\n      - " in after else ""
+        block = after[:after.index("\n      - ", 1)] + following
+        who = {"W": "West", "E": "East"}[seat]
+        assert who in block and "#" in block, f"{example} {seat}: no comment says why the notes give no response"
