@@ -65,8 +65,9 @@ def describe(meaning: Mapping[str, Any], words: Words) -> str:
 def describe_query(query: Query, words: Words, notation: str, reader: str) -> str:
     """An example's query line: the meaning of the call asked about; where the
     example also gives the meanings of earlier calls (``earlier``), each call
-    in the reader's notation before its meaning, in the auction's order; and
-    whether screens are in use.
+    in the reader's notation before its meaning, in the auction's order; the
+    hand of the player who answers the call (``hand``), in the reader's
+    notation; and whether screens are in use.
 
     >>> from build_tools.rules.query import parse_example_query
     >>> q = parse_example_query("[1♣] 2♣", "partnership", {
@@ -74,6 +75,9 @@ def describe_query(query: Query, words: Words, notation: str, reader: str) -> st
     ...     "earlier": {1: {"natural": True, "suits": {"clubs": "4+"}}}, "screens": True})
     >>> describe_query(q, english_words(), "pl", "en")
     '(1♣): natural; 4+ clubs · 2♣: two-suiter, at least 5-5, with spades · with screens'
+    >>> describe_query(parse_example_query("1ч 2ч 4БК", "partnership", {"hand": "п Т76 ч ТК9754 б 8 т В98"}),
+    ...                english_words(), "ru", "en")
+    'hand ♠A76 ♥AK9754 ♦8 ♣J98'
     """
     asked = query.asked
     groups: list[str] = []
@@ -90,6 +94,10 @@ def describe_query(query: Query, words: Words, notation: str, reader: str) -> st
             groups.append(_fill(words, "call", call=calls[-1], meaning=describe(asked["meaning"], words)))
     elif "meaning" in asked:
         groups.append(describe(asked["meaning"], words))
+    if "hand" in asked:
+        from build_tools.diagrams import inline_hand
+
+        groups.append(_fill(words, "hand", hand=inline_hand(str(asked["hand"]), notation, reader)))
     if "screens" in asked:
         groups.append(_word(words, f"screens:{_flag(asked['screens'])}"))
     if "agreed" in asked:

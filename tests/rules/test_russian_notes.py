@@ -198,3 +198,16 @@ def test_every_printed_hand_is_checked_or_the_notes_give_it_no_table(document: D
         block = after[:after.index("\n      - ", 1)] + following
         who = {"W": "West", "E": "East"}[seat]
         assert who in block and "#" in block, f"{example} {seat}: no comment says why the notes give no response"
+
+
+def test_a_response_and_what_it_shows_read_in_the_readers_terms(document: Document) -> None:
+    import dataclasses as dc
+
+    from build_tools.meaning_text import words_for
+    from build_tools.render import open_answer_label
+
+    polish = dc.replace(document, shown_language="pl")
+    assert open_answer_label(polish, "response", "3БК", "ru", words_for("pl", ROOT / "translations")) == "3BA"
+    assert open_answer_label(polish, "shows", "{keycards: [0, 3]}", "ru",
+                             words_for("pl", ROOT / "translations")) == "asy kluczowe: 0 lub 3"
+    assert open_answer_label(document, "alert", "yes", "ru", {}) == ""
