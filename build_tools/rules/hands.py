@@ -245,14 +245,16 @@ def _keycard_count(value: Any, language: str, path: str) -> Condition:
     agreed suit: the four aces and the king the parameter keycard-king names
     (``trump``: the agreed suit's). False when no suit is agreed."""
     counts = _counts(value, path, 5)
-    kings = _keycard_kings(parameter("keycard-king", path, (str, list)), path)
+    value_of_king = parameter("keycard-king", path, (str, list))
+    kings = _keycard_kings(value_of_king, path)
 
     def test(s: Situation, hand: Hand) -> bool:
         trump = _trump(s)
         extra = kings(trump) if trump is not None else ()
         return trump is not None and hand.keycards(trump, [k for k in extra if k is not trump]) in counts
 
-    return _on_hand(test, f"{' or '.join(map(str, sorted(counts)))} key cards")
+    king = "the trump king" if value_of_king == "trump" else f"the trump king and the kings of {value_of_king}"
+    return _on_hand(test, f"{' or '.join(map(str, sorted(counts)))} key cards (the four aces and {king})")
 
 
 @predicate("trump-queen")

@@ -211,3 +211,14 @@ def test_a_response_and_what_it_shows_read_in_the_readers_terms(document: Docume
     assert open_answer_label(polish, "shows", "{keycards: [0, 3]}", "ru",
                              words_for("pl", ROOT / "translations")) == "asy kluczowe: 0 lub 3"
     assert open_answer_label(document, "alert", "yes", "ru", {}) == ""
+
+
+def test_which_king_counts_is_the_documents_parameter() -> None:
+    from build_tools.rules.conditions import Condition
+    from build_tools.rules.registry import Registry
+
+    s = dataclasses.replace(Situation.read("1п 2п 4БК", "ru"), hand=hand("п К9754 ч К76 б Т8 т Т82"))
+    trump_king = Registry.standard().declaring({"keycard-king": "trump"})
+    also_hearts = Registry.standard().declaring({"keycard-king": ["hearts"]})
+    assert Condition.parse({"keycard-count": 3}, "ru", rules=trump_king).holds(s)
+    assert Condition.parse({"keycard-count": 4}, "ru", rules=also_hearts).holds(s)
