@@ -77,6 +77,9 @@ def describe_query(query: Query, words: Words, notation: str, reader: str,
     ...     "earlier": {1: {"natural": True, "suits": {"clubs": "4+"}}}, "screens": True})
     >>> describe_query(q, english_words(), "pl", "en")
     '(1♣): natural; 4+ clubs · 2♣: two-suiter, at least 5-5, with spades · with screens'
+    >>> describe_query(parse_example_query("1ч 2ч 4БК", "partnership", {"hand": "п Т76 ч ТК9754 б 8 т В98"}),
+    ...                english_words(), "ru", "en")
+    'hand ♠A76 ♥AK9754 ♦8 ♣J98'
     """
     asked = query.asked
     groups: list[str] = []
@@ -93,14 +96,14 @@ def describe_query(query: Query, words: Words, notation: str, reader: str,
             groups.append(_fill(words, "call", call=calls[-1], meaning=describe(asked["meaning"], words)))
     elif "meaning" in asked:
         groups.append(describe(asked["meaning"], words))
-    if "screens" in asked:
-        groups.append(_word(words, f"screens:{_flag(asked['screens'])}"))
-    if "agreed" in asked:
-        groups.append(_word(words, f"agreed:{_flag(asked['agreed'])}"))
     if "hand" in asked:
         from build_tools.diagrams import inline_hand
 
         groups.append(_fill(words, "hand", hand=inline_hand(str(asked["hand"]), notation, reader)))
+    if "screens" in asked:
+        groups.append(_word(words, f"screens:{_flag(asked['screens'])}"))
+    if "agreed" in asked:
+        groups.append(_word(words, f"agreed:{_flag(asked['agreed'])}"))
     if "vulnerable" in asked:
         groups.append(_word(words, f"vulnerable:{asked['vulnerable']}"))
     for leaf in (asked.get("agreements") or {}).values():
@@ -235,6 +238,18 @@ def _partner_must_bid(key: str, value: Any, words: Words) -> str:
     return _fill(words, key, suit=_word(words, f"suit:{_suit(value)}"))
 
 
+def _keycards(key: str, value: Any, words: Words) -> str:
+    counts = [str(c) for c in (value if isinstance(value, list) else [value])]
+    return _fill(words, key, counts=_join(words, counts, "or"))
+
+
+def _singleton(key: str, value: Any, words: Words) -> str:
+    if value == "none":
+        return _word(words, "singleton:none")
+    suits = [_word(words, f"suit:{_suit(s)}") for s in (value if isinstance(value, list) else [value])]
+    return _fill(words, key, suits=_join(words, suits, "or"))
+
+
 def _unknown(key: str, value: Any, words: Words) -> str:
     raise MissingWords(f"no words for the meaning key '{key}'")
 
@@ -259,4 +274,7 @@ _KEYS: dict[str, Callable[[str, Any, Words], str]] = {
     "suit-quality": _choice,
     "bid-suit": _length,
     "doubled-suit": _flag_key,
+    "keycards": _keycards,
+    "trump-queen": _flag_key,
+    "singleton": _singleton,
 }

@@ -354,6 +354,39 @@ def answer_label(doc: Document, question: str, answer: str, gettext: Callable[[s
     return label, found.tone
 
 
+def open_answer_label(doc: Document, question: str, answer: str, notation: str, words: dict[str, str]) -> str:
+    """The label of an open question's answer in the reader's terms: a call
+    (a response table's answer, as the document writes it) in the reader's
+    notation, a meaning in the reader's ``words``; "" for any other answer.
+
+    >>> from build_tools.meaning_text import english_words
+    >>> doc = Document(id="x", title="x", issuer="", language="ru", kind="convention-description", body=())
+    >>> open_answer_label(doc, "response", "5т", "ru", english_words())
+    '5♣'
+    >>> open_answer_label(doc, "shows", "{keycards: [0, 3]}", "ru", english_words())
+    '0 or 3 key cards'
+    """
+    import yaml
+
+    from build_tools.bridge import BridgeError, notation as notations
+    from build_tools.diagrams import display_call
+    from build_tools.meaning_text import describe
+    from build_tools.rules.registry import Registry
+
+    declared = (doc.registry or Registry.standard()).question(question)
+    if not declared.open:
+        return ""
+    if declared.form == "call":
+        try:
+            call = notations.profile(notation).parse_call(answer)
+        except BridgeError:
+            return ""
+        return display_call(call, notations.display_profile(doc.display_language))
+    if declared.form == "meaning":
+        return describe(yaml.safe_load(answer), words)
+    return ""
+
+
 @pass_environment
 def _verdict_badges(env: Environment, example: Example, doc: Document, labels: dict[str, str],
                     words: dict[str, str]) -> markup.MyST:
@@ -376,6 +409,7 @@ def _verdict_badges(env: Environment, example: Example, doc: Document, labels: d
         except (Undecided, Conflict):  # the check stage has reported it already
             article = ""
         label, tone = answer_label(doc, question, answer, env.globals["gettext"], words)  # type: ignore[arg-type]
+        label = open_answer_label(doc, question, answer, example.notation or doc.language, words) or label
         badges.append(markup.role("hb-verdict", markup.payload(kind=tone, label=label, article=article)))
     # The agreement asked about, every key the example writes, in the reader's
     # words: two examples of one auction with opposite verdicts differ only there.

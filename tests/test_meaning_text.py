@@ -72,6 +72,12 @@ TABLE: list[tuple[dict[str, Any], dict[str, str]]] = [
     ({"partner-must-bid": "clubs", "convention": "puppet"},
      {"en": "partner must bid clubs; puppet", "pl": "partner musi zalicytować trefle; puppet",
       "sv": "partnern måste bjuda klöver; puppet"}),
+    # The Russian notes' answers: key cards, the trump queen, singletons.
+    ({"keycards": [2, 5], "trump-queen": False},
+     {"en": "2 or 5 key cards; without the trump queen", "ru": "ключевых карт: 2 или 5; без козырной дамы",
+      "pl": "asy kluczowe: 2 lub 5; bez damy atu"}),
+    ({"singleton": ["clubs", "diamonds"]}, {"en": "a singleton in clubs or diamonds", "ru": "синглет: трефы или бубны"}),
+    ({"singleton": "none", "suits": {"spades": 3}}, {"en": "no singleton; 3 spades"}),
 ]
 
 
@@ -101,6 +107,8 @@ def _samples(key: str) -> list[Any]:
         "forcing": list(FORCING), "strength": list(STRENGTHS), "convention": list(CONVENTIONS),
         "lead": list(LEADS), "two-suiter": two_suiter, "partner-must-bid": suits,
         "stopper": list(STOPPERS), "suit-quality": list(SUIT_QUALITIES), "bid-suit": ["6+"],
+        "keycards": [0, [0, 3], [1, 4], [2, 5]], "trump-queen": flags,
+        "singleton": ["none", *suits, ["clubs", "diamonds"]],
     }
     assert key in samples, f"the vocabulary's key {key!r} has no sample here: give it words and a sample"
     return samples[key]

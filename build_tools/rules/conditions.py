@@ -193,6 +193,11 @@ def predicate(name: str, reads: str = "", needs: tuple[str, ...] = (),
     situation ``asks`` it (by default always; a predicate of the suit a bid
     names does not ask for a notrump bid): what a pair agreed is asked, never
     guessed."""
+    if name in PREDICATES or name in ("all", "any", "not"):
+        # Two modules naming one predicate would leave the rules of one of them
+        # read by the other's test, silently.
+        raise RuntimeError(f"predicate {name!r} is registered twice")
+
     def register(function: Predicate) -> Predicate:
         if not reads:
             PREDICATES[name] = function
@@ -771,3 +776,4 @@ def _verdict(value: Any, language: str, path: str) -> Condition:
 from . import alerting as _alerting  # noqa: E402,F401
 from . import systems as _systems  # noqa: E402,F401
 from . import positions as _positions  # noqa: E402,F401
+from . import hands as _hands  # noqa: E402,F401

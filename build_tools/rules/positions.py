@@ -492,26 +492,6 @@ def _in(count: int, wanted: Range) -> bool:
     return count >= wanted.low and (wanted.high is None or count <= wanted.high)
 
 
-@predicate("hand-hcp")
-def _hand_hcp(value: Any, language: str, path: str) -> Condition:
-    """The player's hand (the query's ``hand``) holds high-card points in
-    this range; unknown when the query gives no hand.
-
-    >>> import dataclasses
-    >>> from build_tools.bridge import notation
-    >>> hand = notation.profile("sv").parse_hand("♠EDxxx ♥xxx ♦Dxxx ♣x")
-    >>> Condition.parse({"hand-hcp": "8+"}, "sv").holds(dataclasses.replace(Situation.read("1♠", "sv"), hand=hand))
-    True
-    """
-    wanted = _range_of(value, path, 37)
-
-    def test(s: Situation) -> Truth:
-        hand = _hand(s)
-        return unknown("hand") if hand is None else TRUE if _in(hand.hcp, wanted) else FALSE
-
-    return Condition(test, f"the hand holds {value} HCP")
-
-
 _HAND_SUITS = ("named", "opening")
 
 
@@ -519,24 +499,6 @@ def _which_suit(s: Situation, name: str) -> Suit | None:
     if name == "named":
         return s.call.strain.suit if s.call.is_bid and s.call.strain is not None else None
     return _suit_of(s, s.opening_index)
-
-
-@predicate("hand-length")
-def _hand_length(value: Any, language: str, path: str) -> Condition:
-    """The player's hand holds this many cards in the suit ``named`` by the
-    bid or the ``opening`` suit (``{named: 5+}``); unknown without a hand."""
-    if not isinstance(value, Mapping) or len(value) != 1 or next(iter(value)) not in _HAND_SUITS:
-        raise VocabularyError(path, f"one of {', '.join(_HAND_SUITS)} and a length, e.g. {{named: 5+}}")
-    ((which, length),) = value.items()
-    wanted = _range_of(length, f"{path}.{which}", 13)
-
-    def test(s: Situation) -> Truth:
-        hand, suit = _hand(s), _which_suit(s, str(which))
-        if hand is None:
-            return unknown("hand")
-        return TRUE if suit is not None and _in(hand.length(suit), wanted) else FALSE
-
-    return Condition(test, f"the hand holds {length} cards in the {which} suit")
 
 
 @predicate("hand-unbid-suits")

@@ -22,6 +22,9 @@ queries (what a pair has agreed)::
     suit-quality: solid                # good | strong | solid (see SUIT_QUALITIES)
     bid-suit: 6+                       # cards promised in the suit the bid names
     doubled-suit: true                 # a double shows the suit of the bid doubled
+    keycards: [0, 3]                   # key cards for the agreed suit: one of these counts
+    trump-queen: true                  # holds (or denies) the queen of the agreed suit
+    singleton: [clubs, diamonds]       # a singleton in one of these suits; none: no singleton
 
 An unknown key or value is an error with a did-you-mean hint
 (:class:`VocabularyError`), never ignored.
@@ -188,6 +191,14 @@ class Meaning:
     #: A double shows the suit the doubled bid names or indicates (BWS "visar
     #: den dubblade färgen"), its length not said.
     doubled_suit: bool | None = None
+    #: Key cards for the agreed suit (Blackwood's answers): the count is one
+    #: of these ("5т 0 или 3": ``[0, 3]``).
+    keycards: frozenset[int] | None = None
+    #: Whether the hand holds the queen of the agreed suit.
+    trump_queen: bool | None = None
+    #: A singleton in one of these suits; the empty set: no singleton at all
+    #: (written ``none``).
+    singleton: frozenset[Suit] | None = None
     keys: frozenset[str] = field(default=frozenset(), compare=False)
 
     @classmethod
@@ -343,6 +354,26 @@ def _standard_conventions() -> list[str]:
     from .registry import Registry
 
     return list(Registry.standard().conventions)
+#: Key cards a hand can hold: four aces and the trump king.
+MOST_KEYCARDS = 5
+
+
+def _keycards(value: Any) -> tuple[str, frozenset[int]]:
+    counts = value if isinstance(value, list) else [value]
+    if not counts or not all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= MOST_KEYCARDS
+                             for c in counts):
+        raise VocabularyError("keycards", f"a count of key cards from 0 to {MOST_KEYCARDS}, or a list of them "
+                                          f"([0, 3]), not {value!r}")
+    return "keycards", frozenset(counts)
+
+
+def _singleton(value: Any) -> tuple[str, frozenset[Suit]]:
+    if value == "none":
+        return "singleton", frozenset()
+    names = value if isinstance(value, list) else [value]
+    if not names:
+        raise VocabularyError("singleton", "a suit, a list of suits, or none")
+    return "singleton", frozenset(_suit("singleton", n) for n in names)
 
 
 def _artificial(value: Any) -> tuple[str, bool]:
@@ -369,6 +400,9 @@ _READERS: dict[str, Any] = {
     "suit-quality": _choice("suit-quality", SUIT_QUALITIES, "suit_quality"),
     "bid-suit": lambda v: ("bid_suit", _range("bid-suit", v)),
     "doubled-suit": lambda v: ("doubled_suit", _flag("doubled-suit")(v)[1]),
+    "keycards": _keycards,
+    "trump-queen": lambda v: ("trump_queen", _flag("trump-queen")(v)[1]),
+    "singleton": _singleton,
 }
 
 #: The vocabulary's keys, for documentation and hints.

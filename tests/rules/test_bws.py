@@ -7,7 +7,6 @@ The expected answers are read from the text of source/bws-competitive-bidding.ya
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from functools import cache
 from pathlib import Path
