@@ -79,7 +79,7 @@ def describe_query(query: Query, words: Words, notation: str, reader: str,
     '(1♣): natural; 4+ clubs · 2♣: two-suiter, at least 5-5, with spades · with screens'
     >>> describe_query(parse_example_query("1ч 2ч 4БК", "partnership", {"hand": "п Т76 ч ТК9754 б 8 т В98"}),
     ...                english_words(), "ru", "en")
-    'hand ♠A76 ♥AK9754 ♦8 ♣J98'
+    'hand: ♠A76 ♥AK9754 ♦8 ♣J98'
     """
     asked = query.asked
     groups: list[str] = []

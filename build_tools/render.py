@@ -339,19 +339,23 @@ def answer_label(doc: Document, question: str, answer: str, gettext: Callable[[s
     declared = (doc.registry or Registry.standard()).question(question)
     found = declared.answer(answer)
     if declared.form == "meaning" and words is not None:
-        import yaml
-
-        from build_tools.meaning_text import describe
-
-        from build_tools.rules.vocabulary import KEYS
-
-        # The canonical text of a meaning (registry.canonical_meaning) is a YAML
-        # flow mapping, its keys sorted; it is read in the vocabulary's order.
-        meaning = yaml.safe_load(answer)
-        ordered = {key: meaning[key] for key in sorted(meaning, key=lambda k: KEYS.index(k) if k in KEYS else len(KEYS))}
-        return describe(ordered, words), found.tone
+        return meaning_words(answer, words), found.tone
     label = found.label if declared.declared_by == doc.path and declared.declared_by else gettext(found.label)
     return label, found.tone
+
+
+def meaning_words(answer: str, words: Mapping[str, str]) -> str:
+    """A meaning answer (``shows``) in the reader's ``words``. Its canonical
+    text (registry.canonical_meaning) is a YAML flow mapping, its keys sorted;
+    it is worded in the vocabulary's order, as a query line is."""
+    import yaml
+
+    from build_tools.meaning_text import describe
+    from build_tools.rules.vocabulary import KEYS
+
+    meaning = yaml.safe_load(answer)
+    ordered = {key: meaning[key] for key in sorted(meaning, key=lambda k: KEYS.index(k) if k in KEYS else len(KEYS))}
+    return describe(ordered, words)
 
 
 def open_answer_label(doc: Document, question: str, answer: str, notation: str, words: dict[str, str]) -> str:
@@ -366,11 +370,9 @@ def open_answer_label(doc: Document, question: str, answer: str, notation: str, 
     >>> open_answer_label(doc, "shows", "{keycards: [0, 3]}", "ru", english_words())
     '0 or 3 key cards'
     """
-    import yaml
 
     from build_tools.bridge import BridgeError, notation as notations
     from build_tools.diagrams import display_call
-    from build_tools.meaning_text import describe
     from build_tools.rules.registry import Registry
 
     declared = (doc.registry or Registry.standard()).question(question)
@@ -383,7 +385,7 @@ def open_answer_label(doc: Document, question: str, answer: str, notation: str, 
             return ""
         return display_call(call, notations.display_profile(doc.display_language))
     if declared.form == "meaning":
-        return describe(yaml.safe_load(answer), words)
+        return meaning_words(answer, words)
     return ""
 
 

@@ -447,6 +447,7 @@ def side_suit(situation: Situation, hand: Hand) -> Suit | None:
     or queen ("не хуже чем Фхх"); between two as long, the higher-ranking.
     ``None``: no such suit.
 
+    >>> from build_tools.bridge import notation
     >>> s = Situation.read("1ч 2БК", "ru")
     >>> side_suit(s, notation.profile("ru").parse_hand("п 76 ч ТК975 б КД8 т Т98"))
     Suit.DIAMONDS
