@@ -109,11 +109,41 @@ def describe_query(query: Query, words: Words, notation: str, reader: str,
     for leaf in (asked.get("agreements") or {}).values():
         groups.append(_fill(words, "leaf", leaf=(leaves or {}).get(str(leaf), str(leaf))))
     if "system" in asked:
-        groups.append(_word(words, "system"))
+        groups.append(_word(words, "system") + _system_calls(asked["system"], words, notation, reader))
     for key in ("event", "stage"):
         if key in asked:
             groups.append(_fill(words, key, **{key: str(asked[key])}))
     return " · ".join(groups)
+
+
+#: The parts of a convention card whose calls a query line names.
+_CARD_PARTS = ("openings", "passes", "responses", "defence", "doubles")
+
+
+def _system_calls(system: Any, words: Words, notation: str, reader: str) -> str:
+    """The calls of a system given inline, each with its meaning in the
+    reader's words (" (1♥: natural; 5+ hearts · P: 0–11 HCP)"); "" for a card
+    named by its file, whose title the page cannot know."""
+    if not isinstance(system, Mapping):
+        return ""
+    from build_tools.bridge import BridgeError
+    from build_tools.diagrams import written_calls
+
+    named = []
+    for part in _CARD_PARTS:
+        for entry in system.get(part) or ():
+            if not isinstance(entry, Mapping) or "auction" not in entry:
+                continue
+            try:
+                call = " ".join(written_calls(str(entry["auction"]), str(system.get("notation", notation)),
+                                              "partnership", reader))
+            except (BridgeError, ValueError):
+                call = str(entry["auction"])
+            meanings = [entry["meaning"]] if isinstance(entry.get("meaning"), Mapping) else [
+                m for m in entry.get("either") or () if isinstance(m, Mapping)]
+            if meanings:
+                named.append(_fill(words, "call", call=call, meaning=" / ".join(describe(m, words) for m in meanings)))
+    return f" ({' · '.join(named)})" if named else ""
 
 
 def english_words() -> dict[str, str]:

@@ -244,3 +244,16 @@ def test_no_page_shows_the_query_as_yaml(site: Path, language: str) -> None:
     shown = {"pl": '<span class="hb-query">naturalne; kiery 6+; 12–14 PC</span>',
              "zh_CN": '<span class="hb-query">自然；红心6+张；12–14大牌点</span>'}[language]
     assert shown in rules
+
+
+def test_a_system_given_inline_names_its_calls_with_their_meanings() -> None:
+    """Two examples over one auction that differ in their system differ in
+    the line a reader sees (the CBA's HUM examples)."""
+    system = {"card": "x", "title": "X", "notation": "pl",
+              "openings": [{"auction": "1BA", "meaning": {"natural": True, "hcp": "15-17"}}],
+              "passes": [{"auction": "pas", "either": [{"hcp": "13+"}, {"hcp": "0-4"}]}]}
+    line = describe_query(query("1♥", {"system": system}), english_words(), "pl", "en")
+    assert line == "with the pair's system as given (1NT: natural; 15–17 HCP · P: 13+ HCP / 0–4 HCP)"
+    bare = {"card": "x", "title": "X", "notation": "pl"}
+    assert describe_query(query("1♥", {"system": bare}), english_words(), "pl", "en") == (
+        "with the pair's system as given")
