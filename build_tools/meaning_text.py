@@ -110,6 +110,8 @@ def describe_query(query: Query, words: Words, notation: str, reader: str,
         groups.append(_fill(words, "leaf", leaf=(leaves or {}).get(str(leaf), str(leaf))))
     if "system" in asked:
         groups.append(_word(words, "system") + _system_calls(asked["system"], words, notation, reader))
+    if "opponents" in asked:
+        groups.append(_word(words, "opponents") + _system_calls(asked["opponents"], words, notation, reader))
     for key in ("event", "stage"):
         if key in asked:
             groups.append(_fill(words, key, **{key: str(asked[key])}))

@@ -134,6 +134,8 @@ BLOCKS: dict[str, tuple[Field, ...]] = {
               ("none", "we", "they", "both")),
         Field("agreements", "data", False, "Leaves the pair has chosen instead of defaults: {default-id: leaf-id}."),
         Field("system", "data", False, "A pair's system (convention card) the question is asked about."),
+        Field("opponents", "data", False, "The opposing pair's system (one convention card), where a question "
+                                          "turns on the opponents' methods."),
         Field("event", "label", False, "The event category a question of permission is asked for."),
         Field("stage", "label", False, "The stage of the event (round robin, knockout...)."),
         Field("expect", "data", False, "The verdicts the example states, e.g. {alert: no}; checked by the rules."),

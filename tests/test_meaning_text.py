@@ -181,6 +181,7 @@ def test_every_key_of_a_query_but_its_auction_shows() -> None:
     data = {"meaning": {"natural": True}, "earlier": {"1": {"hcp": "15-17"}}, "screens": True}
     more: dict[str, Any] = {"agreed": False, "hand": "♠ADxxx ♥xxx ♦Dxxx ♣x", "vulnerable": "they",
                             "agreements": {"punkt": "punkt.leaf1"}, "system": {"card": "x", "title": "X", "notation": "en"},
+                            "opponents": {"card": "y", "title": "Y", "notation": "en"},
                             "event": "open", "stage": "final"}
     assert set(QUERY_KEYS) - {"auction", "view"} == set(data) | set(more)
     for key, value in {**data, **more}.items():

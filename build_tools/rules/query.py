@@ -26,10 +26,10 @@ from .errors import VocabularyError
 from .vocabulary import Meaning
 
 QUERY_KEYS = ("auction", "view", "meaning", "earlier", "screens", "agreed", "hand", "vulnerable", "agreements",
-              "system", "event", "stage")
+              "system", "opponents", "event", "stage")
 #: What a query states besides its auction (an example's fields of the same names).
-AGREEMENT_KEYS = ("meaning", "earlier", "screens", "agreed", "hand", "vulnerable", "agreements", "system", "event",
-                  "stage")
+AGREEMENT_KEYS = ("meaning", "earlier", "screens", "agreed", "hand", "vulnerable", "agreements", "system",
+                  "opponents", "event", "stage")
 #: Who is vulnerable, seen from the player of the call asked about.
 VULNERABLE = ("none", "we", "they", "both")
 RULE_KEYS = ("question", "scope", "when", "answer", "otherwise", "exception-to", "fallback")
@@ -56,6 +56,9 @@ class Query:
     agreements: tuple[tuple[str, str], ...] = ()
     #: A pair's system (a convention card), as YAML composes it.
     system: Any = None
+    #: The opposing pair's system (one convention card), where a question
+    #: turns on the opponents' methods (CBA: seating rights).
+    opponents: Any = None
     #: The event category and stage a question of permission is asked for.
     event: str | None = None
     stage: str | None = None
@@ -99,7 +102,8 @@ class Query:
             meanings = {**card_meanings(card, situation.calls, self.vulnerable), **situation.meanings}
             situation = dataclasses.replace(situation, meanings=meanings)
         return dataclasses.replace(situation, hand=hand, vulnerable=self.vulnerable, agreements=dict(self.agreements),
-                                   system=self.system, entry=entry, event=self.event, stage=self.stage)
+                                   system=self.system, opponents=self.opponents, entry=entry,
+                                   event=self.event, stage=self.stage)
 
 
 def check_earlier(earlier: tuple[tuple[int, Meaning], ...], calls: int) -> None:
@@ -132,6 +136,12 @@ def _facts(data: Mapping[str, Any]) -> dict[str, Any]:
         from build_tools.cards import check_system
 
         check_system(data["system"])
+    if data.get("opponents") is not None:
+        from build_tools.cards import check_system
+
+        if not isinstance(data["opponents"], Mapping):
+            raise VocabularyError("opponents", "the opposing pair's system: one convention card")
+        check_system(data["opponents"])
     for key in ("hand", "event", "stage"):
         if key in data and (not isinstance(data[key], str | int) or isinstance(data[key], bool)):
             raise VocabularyError(key, f"one line of text, not {data[key]!r}")
@@ -144,6 +154,7 @@ def _facts(data: Mapping[str, Any]) -> dict[str, Any]:
         vulnerable=vulnerable,
         agreements=tuple(agreements.items()),
         system=data.get("system"),
+        opponents=data.get("opponents"),
         event=str(data["event"]) if "event" in data else None,
         stage=str(data["stage"]) if "stage" in data else None,
         asked={key: data[key] for key in AGREEMENT_KEYS if key in data},

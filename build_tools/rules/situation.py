@@ -59,6 +59,8 @@ class Situation:
     #: A pair's system (convention card) as YAML composes it; its readers
     #: (predicates over systems) give it its meaning.
     system: Any = field(default=None, compare=False)
+    #: The opposing pair's system (one convention card), where the query gives it.
+    opponents: Any = field(default=None, compare=False)
     #: The card's entry for the call in question (a :class:`build_tools.cards.Entry`),
     #: when the query gives a system and states no meaning of its own.
     entry: Any = field(default=None, compare=False)

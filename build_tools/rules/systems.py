@@ -647,3 +647,22 @@ FIGURE_READERS: frozenset[str] = frozenset({
     "weak-hand", "known-suit", "strong-hand", "weak-in-known-suit", "weak-two-in-a-major", "weak-two-suiter",
     "natural-meaning", "asks-stopper", "below-random-line", "artificial", "over-natural-suit-opening",
     "natural-opening", "against"})
+
+
+@predicate("opponents")
+def _opponents(value: Any, language: str, path: str) -> Condition:
+    """The condition holds of the opposing pair's system (the query's ``opponents``),
+    asked of the document's own rules as of the pair's; unknown when the query gives none."""
+    inner = Condition._parse(value, language, path)
+
+    def check(s: Situation) -> Truth:
+        if s.opponents is None:
+            return unknown("opponents")
+        consult = s.consult
+        if consult is None:
+            raise ValueError("the opponents predicate is evaluated by the engine's decide()")
+        theirs = replace(s, system=s.opponents, opponents=None, entry=None, meanings={})
+        theirs = replace(theirs, asker=lambda question: consult(question, theirs))
+        return inner.evaluate(theirs)
+
+    return Condition(check, f"the opponents: {inner.text}")
