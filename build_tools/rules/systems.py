@@ -666,3 +666,20 @@ def _opponents(value: Any, language: str, path: str) -> Condition:
         return inner.evaluate(theirs)
 
     return Condition(check, f"the opponents: {inner.text}")
+
+
+@predicate("on-card")
+def _on_card(value: Any, language: str, path: str) -> Condition:
+    """The pair's card has an entry for the call asked about (same auction, seat and vulnerability)."""
+    wanted = _flag(value, path)
+
+    def check(s: Situation) -> Truth:
+        from build_tools.cards import entry_for
+
+        card = _card(s)
+        if card is None:
+            return unknown("system")
+        found = s.entry is not None or entry_for(card, s.calls, s.vulnerable) is not None
+        return TRUE if found == wanted else FALSE
+
+    return Condition(check, "the call is on the card" if wanted else "the call is not on the card")
