@@ -683,3 +683,22 @@ def _on_card(value: Any, language: str, path: str) -> Condition:
         return TRUE if found == wanted else FALSE
 
     return Condition(check, "the call is on the card" if wanted else "the call is not on the card")
+
+
+@predicate("on-front")
+def _on_front(value: Any, language: str, path: str) -> Condition:
+    """The pair's card lists the call asked about on its front (its entry has ``front: true``);
+    a call the card has no entry for is not on the front."""
+    wanted = _flag(value, path)
+
+    def check(s: Situation) -> Truth:
+        from build_tools.cards import entry_for
+
+        card = _card(s)
+        if card is None:
+            return unknown("system")
+        entry = s.entry if s.entry is not None else entry_for(card, s.calls, s.vulnerable)
+        found = entry is not None and entry.front
+        return TRUE if found == wanted else FALSE
+
+    return Condition(check, "the call is on the front of the card" if wanted else "the call is not on the front")
