@@ -7,8 +7,9 @@ whose rules answer questions about systems (HUM, colour, permitted) the
 report gives the system's verdicts, each Brown Sticker and random call, what
 each event category permits at each stage (or the one --event and --stage
 name) and what is missing from the front of the card; for each document whose
-rules answer `alert` or `natural`, the card's calls to alert and which are
-natural, each with its article. Exit 0 when the card is read (and, with
+rules answer `alert`, `natural` or `convention`, the card's calls to alert,
+which are natural and which are of a defined kind of convention (transfer,
+relay...), each with its article. Exit 0 when the card is read (and, with
 --event, permitted there), 1 for a bad card (file:line:col) or a card refused
 in that event, 2 for usage errors.
 """
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
 SYSTEM_QUESTIONS = ("hum", "colour")
 #: Questions about each call of the card, and the answer the report lists.
 CALL_QUESTIONS = {"brown-sticker": "yes", "random-opening": "yes", "front-of-card": "yes", "alert": "yes",
-                  "natural": None}
+                  "natural": None, "convention": "none"}
 #: The events the report asks about when --event is not given.
 EVENTS = (("1", None), ("2", "round-robin"), ("2", "knockout"), ("3", None))
 
@@ -188,7 +189,10 @@ def _print(result: dict[str, Any]) -> None:
             rows = [(c, c["verdicts"][question]) for c in found.get("calls", []) if question in c["verdicts"]]
             if not rows:
                 continue
-            shown = [(c, v) for c, v in rows if listed is None or v["value"] != "no"]
+            # A listed question shows the calls not answered "no" ("none" for
+            # convention: the calls of a defined kind); natural shows every call.
+            hidden = "none" if listed == "none" else "no"
+            shown = [(c, v) for c, v in rows if listed is None or v["value"] != hidden]
             print(f"  {question}:" + ("" if shown else " none"))
             for call, verdict in shown:
                 print(f"    {call['auction']}: {_line(verdict)}")

@@ -206,3 +206,17 @@ def test_explain_reads_a_card_file(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["explain", "cba-bidding-systems", query, "--question", "colour", "--json", "--source",
                  str(ROOT / "source"), "--translations", str(ROOT / "translations")]) == 0
     assert json.loads(capsys.readouterr().out)["verdicts"]["colour"]["value"] == "blue"
+
+
+def test_card_check_names_aeb_conventions(capsys: pytest.CaptureFixture[str]) -> None:
+    # AEB's defined kinds: the natural card's 1NT 2♦ is a transfer, its 1♥ none.
+    assert main(["card", "check", str(CARDS / "natural-five-card-majors.yaml"), "--json", "--source",
+                 str(ROOT / "source"), "--translations", str(ROOT / "translations")]) == 0
+    aeb = json.loads(capsys.readouterr().out)["documents"]["aeb-bidding-systems"]
+    kinds = {c["auction"]: c["verdicts"]["convention"] for c in aeb["calls"] if "convention" in c["verdicts"]}
+    assert kinds["1NT 2♦"]["value"] == "transfer" and kinds["1NT 2♦"]["article"] == "transfer"
+    assert kinds["1♥"]["value"] == "none"
+    assert main(["card", "check", str(CARDS / "natural-five-card-majors.yaml"), "--source", str(ROOT / "source"),
+                 "--translations", str(ROOT / "translations")]) == 0
+    text = capsys.readouterr().out
+    assert "    1NT 2♦: transfer (transfer)" in text and "    1♥: none" not in text
