@@ -702,3 +702,13 @@ def _on_front(value: Any, language: str, path: str) -> Condition:
         return TRUE if found == wanted else FALSE
 
     return Condition(check, "the call is on the front of the card" if wanted else "the call is not on the front")
+
+
+@predicate("cites")
+def _cites(value: Any, language: str, path: str) -> Condition:
+    """Always true: names the criterion, item or exception of the text the rule
+    formalises (``"Brown Sticker item (1), exception 2"``), so a verdict's
+    ``because`` cites it."""
+    if not isinstance(value, str) or not value.strip():
+        raise VocabularyError(path, "the criterion or item cited, as text")
+    return Condition(lambda s: TRUE, value.strip())

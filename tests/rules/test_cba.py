@@ -220,3 +220,12 @@ def test_card_check_names_aeb_conventions(capsys: pytest.CaptureFixture[str]) ->
                  "--translations", str(ROOT / "translations")]) == 0
     text = capsys.readouterr().out
     assert "    1NT 2♦: transfer (transfer)" in text and "    1♥: none" not in text
+
+
+def test_a_brown_sticker_verdict_cites_its_item(capsys: pytest.CaptureFixture[str]) -> None:
+    # Both majors, may be weak: item (1) decides, and its because says so.
+    query = f'{{auction: "2♦", system: "{CARDS / "brown-sticker-majors.yaml"}"}}'
+    assert main(["explain", "cba-bidding-systems", query, "--question", "brown-sticker", "--json", "--source",
+                 str(ROOT / "source"), "--translations", str(ROOT / "translations")]) == 0
+    verdict = json.loads(capsys.readouterr().out)["verdicts"]["brown-sticker"]
+    assert verdict["value"] == "yes" and "Brown Sticker item (1)" in verdict["because"]
