@@ -95,13 +95,14 @@ NODES_PREAMBLE = r"""
 % Verdicts of examples, and the heading of the handbook's own examples.
 % A verdict's tone (its question's declaration, build_tools/rules/registry.py) in
 % shape as well as word, legible in greyscale: what asks for action (Alert,
-% Announce) is set white on black, what forbids is underlined as well; what
-% permits or classifies keeps the plain frame.
-\expandafter\newcommand\csname DUrolehb-verdict\endcsname[1]{\fbox{\scriptsize\bfseries #1}}
-\expandafter\newcommand\csname DUrolehb-verdict-needs-action\endcsname[1]{{\setlength{\fboxsep}{1pt}\colorbox{black}{\textcolor{white}{#1}}}}
-\expandafter\newcommand\csname DUrolehb-verdict-forbidden\endcsname[1]{{\setlength{\fboxsep}{1pt}\colorbox{black}{\textcolor{white}{\underline{#1}}}}}
-\expandafter\newcommand\csname DUrolehb-verdict-permitted\endcsname[1]{#1}
-\expandafter\newcommand\csname DUrolehb-verdict-info\endcsname[1]{#1}
+% Announce) is set white on black, what forbids is underlined as well, what
+% permits is framed; a classification (a position, what a call shows, which
+% may run to a line) is set in brackets and may break where its words do.
+\expandafter\newcommand\csname DUrolehb-verdict\endcsname[1]{{\scriptsize\bfseries #1}}
+\expandafter\newcommand\csname DUrolehb-verdict-needs-action\endcsname[1]{{\setlength{\fboxsep}{1pt}\fbox{\colorbox{black}{\textcolor{white}{#1}}}}}
+\expandafter\newcommand\csname DUrolehb-verdict-forbidden\endcsname[1]{{\setlength{\fboxsep}{1pt}\fbox{\colorbox{black}{\textcolor{white}{\underline{#1}}}}}}
+\expandafter\newcommand\csname DUrolehb-verdict-permitted\endcsname[1]{\fbox{#1}}
+\expandafter\newcommand\csname DUrolehb-verdict-info\endcsname[1]{[#1]}
 \expandafter\newcommand\csname DUrolehb-editorial\endcsname[1]{\textit{\small #1}}
 \expandafter\newcommand\csname DUrolehb-query\endcsname[1]{{\footnotesize #1}\quad}
 """
