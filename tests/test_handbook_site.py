@@ -68,7 +68,8 @@ def test_the_documents_hold_what_the_sources_show() -> None:
     bws = by_id["bws-competitive-bidding"]
     assert any(p.leaves for p in bws.elements() if isinstance(p, Point)) or any(
         getattr(b, "leaves", ()) for b in bws.elements())
-    assert [e.dealer for e in _of(bws, Example) if e.view == "table"] == ["S"]
+    # The source's one auction table (dealer South); the handbook's own examples are apart.
+    assert [e.dealer for e in _of(bws, Example) if e.view == "table" and not e.editorial] == ["S"]
     laws = by_id["laws-1987-contents"]
     assert laws.kind == "table-of-contents"
     assert sum(1 for p in _of(laws, Point) if p.page) >= 50
