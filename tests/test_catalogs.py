@@ -210,3 +210,71 @@ def test_a_translation_is_counted_against_the_originals_texts() -> None:
     total = sum(1 for _ in doc.messages())
     assert sum(1 for _ in english.messages()) < total  # what the bug counted
     assert english.texts == total and not english.untranslated
+
+
+# --- issue 23: pins for one-line bugs that no test caught ------------------------
+
+
+def test_a_carriage_return_escape_reads_as_a_carriage_return() -> None:
+    from babel.messages.pofile import read_po
+    import io
+
+    from build_tools.i18n.pofile import parse_po
+
+    po = (b'msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+          b'msgctxt "a"\nmsgid "one\\rtwo\\tthree\\nfour"\nmsgstr ""\n"uno\\r"\n"dos"\n')
+    (mine,) = [m for m in parse_po(po, "x.po").catalog if m.id]
+    assert mine.id == "one\rtwo\tthree\nfour" and mine.string == "uno\rdos"
+    (babels,) = [m for m in read_po(io.BytesIO(po)) if m.id]
+    assert (babels.id, babels.string) == (mine.id, mine.string)
+
+
+def test_the_writer_escapes_every_control_character_a_text_can_hold(tmp_path: Path) -> None:
+    import subprocess
+
+    import polib
+
+    po = polib.POFile()
+    po.metadata = {"Content-Type": "text/plain; charset=UTF-8"}
+    po.append(polib.POEntry(msgctxt="a", msgid="bell\a back\b feed\f tab\v end", msgstr=""))
+    data = catalog_bytes(po)
+    for escape in (b"bell\\a", b"back\\b", b"feed\\f", b"tab\\v"):
+        assert escape in data, data
+    assert not any(char in data for char in b"\a\b\f\v")
+    path = tmp_path / "controls.po"
+    path.write_bytes(data)
+    proc = subprocess.run(["msgfmt", "-o", "/dev/null", str(path)], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+
+
+def test_entries_that_share_an_element_id_are_not_carried_onto_its_new_text(tmp_path: Path) -> None:
+    """Two texts of one element (a catalog made before its cells had ids of
+    their own) and one text now: which translation goes with it is unknown,
+    so neither is carried; each stays whole, as an obsolete entry."""
+    import polib
+
+    from build_tools.i18n.catalogs import new_catalog
+
+    old = new_catalog("en", "d")
+    old.append(polib.POEntry(msgctxt="tabela", msgid="3 ч", msgstr="3 C"))
+    old.append(polib.POEntry(msgctxt="tabela", msgid="4 ч", msgstr="4 C"))
+    path = tmp_path / "d.po"
+    path.write_bytes(catalog_bytes(old))
+    template = new_catalog("en", "d")
+    template.append(polib.POEntry(msgctxt="tabela", msgid="3 б", msgstr=""))
+    merged = polib.pofile(update(path, template, "en").data.decode("utf-8"))
+    (current,) = [e for e in merged if not e.obsolete]
+    assert (current.msgid, current.msgstr) == ("3 б", "")
+    assert sorted((e.msgid, e.msgstr) for e in merged.obsolete_entries()) == [("3 ч", "3 C"), ("4 ч", "4 C")]
+
+
+def test_the_lint_leaves_fuzzy_messages_alone() -> None:
+    """A fuzzy message is a draft against another text: it is never published,
+    and what it lacks of the current text is no mistake to report."""
+    from babel.messages.catalog import Catalog
+
+    catalog = Catalog(locale="en")
+    catalog.add("Otwarcie 1♣ – 12-17 PC.", "Opening 1♣ – 12-18 HCP.", context="otwarcie")
+    assert [problem for _, problem in lint(catalog, "pl", "en")]  # the slip is found while it is current
+    catalog.get("Otwarcie 1♣ – 12-17 PC.", "otwarcie").flags.add("fuzzy")
+    assert list(lint(catalog, "pl", "en")) == []
