@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 
 from build_tools.diagnostics import Diagnostic, DiagnosticError
 from build_tools.i18n.catalogs import catalog_path, read_catalog
@@ -53,11 +53,18 @@ def catalog_stats(handbook: Handbook, languages: list[str],
         if lang != "en":
             path = catalog_path(handbook.translations, lang, UI_DOMAIN)
             catalog = read(path)
-            wanted = {e.msgid for e in interface}
-            done = {str(m.id) for m in catalog or () if m.id and not m.fuzzy and str(m.string or "").strip()}
-            fuzzy = sum(1 for m in catalog or () if m.id and m.fuzzy and str(m.id) in wanted)
+            # Keyed as msgfmt counts them: one text under two contexts is two entries.
+            wanted = {(e.msgctxt or None, e.msgid) for e in interface}
+            done = {_key(m) for m in catalog or () if m.id and not m.fuzzy and str(m.string or "").strip()}
+            fuzzy = sum(1 for m in catalog or () if m.id and m.fuzzy and _key(m) in wanted)
             rows.append({"document": UI_DOMAIN, "language": lang, "total": len(wanted),
                          "translated": len(wanted & done), "fuzzy": fuzzy,
                          "untranslated": len(wanted - done) - fuzzy,
                          "obsolete": len(catalog.obsolete) if catalog is not None else 0})
     return rows
+
+
+def _key(message: Message) -> tuple[str | None, str]:
+    """(msgctxt, msgid) of ``message``, the singular msgid of a plural one."""
+    msgid = message.id if isinstance(message.id, str) else message.id[0]
+    return message.context, msgid
