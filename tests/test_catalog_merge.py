@@ -213,3 +213,145 @@ def test_the_shipped_handbook_is_complete_in_every_language_and_lint_clean() -> 
     assert [(r["document"], r["language"]) for r in rows if r["translated"] != r["total"]] == []
     strict = run_handbook("i18n", "check", "--strict", cwd=ROOT)
     assert strict.returncode == 0, strict.stderr
+
+
+# --- issue 23: a source change keeps the pivot, a rename its translation, and
+# every catalog the one layout GNU msgcat writes -------------------------------
+
+AEB = "aeb-bidding-systems"
+EDITED, RENAMED, RENAMED_TO, ADDED = ("voz-natural-definicion", "voz-a-palo-natural", "voz-a-palo-es-natural",
+                                      "voz-nueva-de-prueba")
+PIVOTED = ("pl", "ru", "sv", "zh_CN")  # the languages into which AEB is translated, English aside
+
+
+def msgcat(path: Path) -> bytes:
+    """What GNU ``msgcat`` writes of ``path`` at the catalogs' stated width."""
+    from build_tools.i18n.catalogs import WIDTH
+
+    return subprocess.run(["msgcat", f"--width={WIDTH}", str(path)], capture_output=True, check=True).stdout
+
+
+def _copy_of_the_handbook(tmp_path: Path) -> Path:
+    root = tmp_path / "handbook"
+    shutil.copytree(ROOT / "source", root / "source")
+    shutil.copytree(ROOT / "translations", root / "translations")
+    return root
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_edit_rename_and_add_keep_the_pivot_the_translation_and_the_layout(tmp_path: Path) -> None:
+    import re
+
+    root = _copy_of_the_handbook(tmp_path)
+    translations = root / "translations"
+    english = polib.pofile(str(catalog_path(translations, "en", AEB)))
+    old_english = {e.msgctxt: e.msgstr for e in english}
+    before = {lang: {e.msgctxt: e for e in polib.pofile(str(catalog_path(translations, lang, AEB)))}
+              for lang in ("en", *PIVOTED)}
+    # A translator's own comments, saved by another tool (polib at its default width).
+    polish = polib.pofile(str(catalog_path(translations, "pl", AEB)))
+    for entry in polish:
+        if entry.msgctxt in (EDITED, RENAMED):
+            entry.tcomment = "Checked against the Spanish text of 2019."
+    polish.save()
+
+    document = root / "source" / f"{AEB}.yaml"
+    text = document.read_text(encoding="utf-8")
+    old = "Las voces a palo, a sin triunfo y de doblo o redoblo pueden ser o no naturales."
+    assert old in text
+    text = text.replace(old, "Las voces a palo, a sin triunfo, de doblo y de redoblo pueden ser naturales o no.")
+    text = re.sub(r"voz-a-palo-natural(?![\w-])", RENAMED_TO, text)
+    text = text.replace(f"          - paragraph: {EDITED}\n",
+                        f"          - paragraph: {ADDED}\n            text: \"Un párrafo añadido para la prueba.\"\n"
+                        f"\n          - paragraph: {EDITED}\n")
+    document.write_text(text, encoding="utf-8")
+    location = ("--source", str(root / "source"), "--translations", str(translations))
+
+    result = run_handbook("i18n", "update", *location)
+    assert result.returncode == 0, result.stderr
+    # The English translator translates the new paragraph; the next update gives it as every pivot.
+    english = polib.pofile(str(catalog_path(translations, "en", AEB)))
+    added = english.find("Un párrafo añadido para la prueba.", msgctxt=ADDED)
+    assert added is not None and not added.msgstr
+    added.msgstr = "A paragraph added for the test."
+    english.save()
+    result = run_handbook("i18n", "update", *location)
+    assert result.returncode == 0, result.stderr
+
+    for lang in ("en", *PIVOTED):
+        path = catalog_path(translations, lang, AEB)
+        po = polib.pofile(str(path))
+        entries = {e.msgctxt: e for e in po}
+        # The changed text keeps its translation, fuzzy, against the text it was made from.
+        edited = entries[EDITED]
+        assert "fuzzy" in edited.flags and edited.previous_msgid == old, (lang, str(edited))
+        assert edited.msgstr == before[lang][EDITED].msgstr
+        # The renamed element with its text unchanged: translated, not fuzzy, its comments kept.
+        renamed = entries[RENAMED_TO]
+        assert renamed.msgstr == before[lang][RENAMED].msgstr and "fuzzy" not in renamed.flags, (lang, str(renamed))
+        assert RENAMED not in entries
+        assert renamed.comment.splitlines()[0] == "Voz a palo natural, with its two numbered examples."
+        if lang != "en":
+            # The pivot follows the text: the English of the text it was made
+            # from, marked as such, where the English is fuzzy now.
+            assert "en: " not in edited.comment
+            assert f"en (previous): {_flat(old_english[EDITED])}" in _flat(edited.comment), (lang, edited.comment)
+            assert f"en: {_flat(old_english[RENAMED])}" in _flat(renamed.comment), (lang, renamed.comment)
+            assert "en: A paragraph added for the test." in _flat(entries[ADDED].comment), lang
+        if lang == "pl":
+            assert edited.tcomment == renamed.tcomment == "Checked against the Spanish text of 2019."
+    for path in sorted(translations.rglob("*.po")):  # every catalog, each in the one layout
+        assert path.read_bytes() == msgcat(path), path
+    check = run_handbook("i18n", "update", "--check", *location)
+    assert check.returncode == 0, check.stderr + check.stdout
+
+
+@pytest.mark.parametrize("width", [78, 79])
+def test_a_catalog_saved_by_polib_is_reported_and_restored_by_normalize(tmp_path: Path, width: int) -> None:
+    translations = tmp_path / "translations"
+    shutil.copytree(ROOT / "translations", translations)
+    saved = [catalog_path(translations, "pl", AEB), catalog_path(translations, "zh_CN", "bws-competitive-bidding"),
+             translations / "es" / "LC_MESSAGES" / "handbook.po"]
+    originals = [path.read_bytes() for path in saved]
+    for path in saved:
+        polib.pofile(str(path), wrapwidth=width).save()
+    assert [path.read_bytes() for path in saved] != originals  # polib wraps otherwise
+    import re
+
+    check = run_handbook("i18n", "check", "--strict", "-l", "pl", "-l", "zh_CN", "-l", "es",
+                         "--source", str(ROOT / "source"), "--translations", str(translations))
+    for path in saved:  # a warning at the first line the layout differs
+        assert re.search(rf"{re.escape(str(path))}:\d+: warning: not normalized \(", check.stderr), check.stderr
+    assert check.returncode == 1
+    result = run_handbook("i18n", "normalize", *map(str, saved))
+    assert result.returncode == 0, result.stderr
+    assert [path.read_bytes() for path in saved] == originals
+    again = run_handbook("i18n", "normalize", "--check", *map(str, saved))
+    assert again.returncode == 0 and again.stdout == "", again.stdout + again.stderr
+
+
+def test_every_shipped_catalog_is_normalized() -> None:
+    for path in CATALOGS:
+        assert path.read_bytes() == msgcat(path), path
+
+
+def test_stats_count_the_entries_msgfmt_counts() -> None:
+    """`i18n stats` keyed the interface by msgid: two entries that share their
+    text under two contexts counted once (128 where msgfmt counts 130)."""
+    import json
+    import re
+
+    stats = run_handbook("i18n", "stats", "--json", cwd=ROOT)
+    assert stats.returncode == 0, stats.stderr
+    rows = {(r["document"], r["language"]): r for r in json.loads(stats.stdout)["catalogs"]}
+    for lang in ("pl", "ru", "es", "sv", "zh_CN"):
+        path = ROOT / "translations" / lang / "LC_MESSAGES" / "handbook.po"
+        proc = subprocess.run(["msgfmt", "--statistics", "-o", "/dev/null", str(path)],
+                              capture_output=True, text=True, check=True)
+        counted = sum(int(n) for n in re.findall(r"(\d+) (?:translated|fuzzy|untranslated)", proc.stderr))
+        translated = int(re.search(r"(\d+) translated", proc.stderr).group(1))  # type: ignore[union-attr]
+        row = rows["handbook", lang]
+        assert (row["total"], row["translated"]) == (counted, translated), (lang, proc.stderr)

@@ -16,7 +16,12 @@
            broken, blank translations; errors for entries the build cannot use
            (a msgctxt naming no text of the document) and for interface
            translations whose %(name)s placeholders differ from the source.
+           Also warns of a catalog not in the one layout (see normalize).
            `--strict` fails on any warning, untranslated or fuzzy entry.
+  normalize  rewrite catalogs (FILES, or every catalog of --translations) in
+           the one layout: what GNU `msgcat --width=79` writes, which `update`
+           writes too; for a file saved by polib, Poedit or Weblate. With
+           --check, writes nothing and fails if a catalog is not normalized.
 """
 
 from __future__ import annotations
@@ -25,12 +30,13 @@ import argparse
 import difflib
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 from build_tools.commands._common import add_location_arguments, report, select_languages, usage_error
 from build_tools.diagnostics import Diagnostic, DiagnosticError
 from build_tools.document import Document
 from build_tools.i18n import catalog_path, extract, read_catalog, translate, update, write_catalog
-from build_tools.i18n.catalogs import read_po_file
+from build_tools.i18n.catalogs import layout_problem, normalized, read_po_file
 from build_tools.i18n.interface import extract_interface
 from build_tools.i18n.lint import blank, format_problems, lint
 from build_tools.i18n.stats import catalog_stats
@@ -52,9 +58,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     for p in (up, st, ck):
         p.add_argument("-l", "--language", action="append", metavar="LANG", help="only this language")
         add_location_arguments(p)
+    nm = sub.add_parser("normalize", help="rewrite catalogs in the one layout (GNU msgcat's at the stated width)")
+    nm.add_argument("files", nargs="*", type=Path, metavar="FILE",
+                    help="catalogs to rewrite (default: every catalog under --translations)")
+    nm.add_argument("--check", action="store_true", help="write nothing; exit 1 if a catalog is not normalized")
+    add_location_arguments(nm)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.action == "normalize":  # files, not the handbook: no manifest is read
+        return _normalize(args.files or sorted(args.translations.glob("*/LC_MESSAGES/*.po")), args.check)
     try:
         handbook = load_handbook(args.source, args.translations)
         try:
@@ -101,6 +114,37 @@ def _update(handbook: Handbook, languages: list[str], check_only: bool) -> int:
     for shown in stale:
         print(f"{shown}: error: catalog out of date; run 'handbook i18n update'", file=sys.stderr)
     return 1 if stale else 0
+
+
+def _normalize(paths: list[Path], check_only: bool) -> int:
+    """Each catalog in the one layout (:func:`build_tools.i18n.catalogs.normalized`),
+    once the strict reader has accepted it: a broken file is reported at its line."""
+    problems: list[Diagnostic] = []
+    for path in paths:
+        shown = display_path(path)
+        try:
+            read_po_file(path)
+            found = layout_problem(path)
+            if found is None:
+                continue
+            if check_only:
+                problems.append(Diagnostic(shown, found[0], 0, f"not normalized ({found[1]})"))
+            elif write_catalog(normalized(path.read_bytes(), shown), path):
+                print(f"{shown}: normalized ({found[1]} from line {found[0]})")
+        except DiagnosticError as exc:
+            problems.extend(exc.diagnostics)
+        except OSError as exc:
+            problems.append(Diagnostic(shown, 0, 0, f"cannot normalize catalog: {exc.strerror or exc}"))
+    for diagnostic in problems:
+        print(diagnostic, file=sys.stderr)
+    return 1 if problems else 0
+
+
+def _layout(path: Path, shown: str) -> Iterator[Diagnostic]:
+    found = layout_problem(path)
+    if found is not None:
+        yield Diagnostic(shown, found[0], 0, f"not normalized ({found[1]}); run 'handbook i18n normalize {shown}'",
+                         "warning")
 
 
 def _stats(handbook: Handbook, languages: list[str], as_json: bool) -> int:
@@ -152,6 +196,7 @@ def _check(handbook: Handbook, languages: list[str], strict: bool) -> int:
             total = sum(1 for _ in doc.messages())
             done = total - len(missing)
             print(f"{shown}: {done} of {total} translated ({100 * done // max(1, total)} %)")
+            problems.extend(_layout(path, shown))
             problems.extend(_document_problems(doc, po, shown, lang))
             if strict:
                 lines = {m.context: m.lineno or 0 for m in po.catalog if m.id and m.context}
@@ -163,6 +208,7 @@ def _check(handbook: Handbook, languages: list[str], strict: bool) -> int:
         if lang != "en" and interface.exists():
             try:
                 problems.extend(_interface_problems(read_po_file(interface), display_path(interface)))
+                problems.extend(_layout(interface, display_path(interface)))
             except DiagnosticError as exc:
                 problems.extend(exc.diagnostics)
     for diagnostic in problems:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 import tempfile
+import textwrap
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,9 +31,15 @@ from build_tools.i18n.comments import element_comments
 from build_tools.i18n.pofile import PoFile, parse_po
 from build_tools.loader import display_path, read_limited
 
-#: Where a catalog is wrapped: msgmerge's default, so that a file it writes and
-#: one polib writes look alike.
+#: The catalogs' one layout is what GNU ``msgcat --width=79`` writes (msgcat's
+#: and msgmerge's default; Weblate's "77 characters", which count the text
+#: between the quotes, and Poedit's "79"): the writer's output goes through
+#: msgcat, and ``handbook i18n normalize`` restores a file another tool saved.
 WIDTH = 79
+#: Extracted comments (``#.``) are wrapped narrower, at most this many columns a
+#: line: msgcat keeps comment lines as they are, and polib re-flows any line
+#: longer than its width (78 by default); lines this short no tool re-flows.
+COMMENT_WIDTH = 76
 
 
 def catalog_path(translations: Path, language: str, document_id: str) -> Path:
@@ -63,18 +70,21 @@ def extract(document: Document, language: str, pivot: Catalog | None = None) -> 
     """The template of ``document``'s catalog for ``language``: every text, in
     document order, with what helps a translator as extracted comments: the
     author's YAML comment beside the element and, in every language but English,
-    the English translation when there is one (``#. en: ...``)."""
+    the English translation (``#. en: ...``); where the English of the text is
+    fuzzy or missing, the English of the element's previous text, marked as
+    such (``#. en (previous): ...``), so that the pivot is there when the text
+    changes."""
     po = new_catalog(language, document.id)
     comments = element_comments(document)
-    english = _published(pivot) if pivot is not None and language != "en" else {}
+    pivots = _Pivots(pivot, document) if pivot is not None and language != "en" else None
     for message in document.messages():
         notes = []
         # An element's comment goes with its first text (a table's with its first cell).
         element = message.context.partition(".")[0]
         if element in comments:
             notes.append(comments.pop(element))
-        if (message.context, message.text) in english:
-            notes.append("en: " + english[message.context, message.text])
+        if pivots is not None:
+            notes.extend(pivots.note(message.context, message.text))
         # The file without a line: the msgctxt names the element, and a line
         # number would change every entry below an edit in every catalog.
         po.append(polib.POEntry(
@@ -84,15 +94,41 @@ def extract(document: Document, language: str, pivot: Catalog | None = None) -> 
     return po
 
 
-def _published(catalog: Catalog) -> dict[tuple[str, str], str]:
-    from build_tools.i18n.translate import published
+class _Pivots:
+    """The English translations of a document, as pivots for the other languages."""
 
-    out = {}
-    for message in catalog:
-        text = published(message)
-        if message.id and message.context and text is not None:
-            out[message.context, str(message.id)] = " ".join(text.split())
-    return out
+    def __init__(self, catalog: Catalog, document: Document) -> None:
+        from build_tools.i18n.translate import published
+
+        contexts = {m.context for m in document.messages()}
+        self.current: dict[tuple[str, str], str] = {}
+        self.previous: dict[str, list[tuple[str, str]]] = {}  # context: [(its text then, English)]
+        renamed: dict[str, list[str]] = {}  # text: English of elements no longer in the document
+        for message in catalog:
+            if not message.id or not message.context or not isinstance(message.id, str):
+                continue
+            text = published(message)
+            if text is not None:
+                self.current[message.context, message.id] = _one_line(text)
+                if message.context not in contexts:
+                    renamed.setdefault(message.id, []).append(_one_line(text))
+            if isinstance(message.string, str) and message.string.strip():
+                self.previous.setdefault(message.context, []).append((message.id, _one_line(message.string)))
+        self.renamed = {text: found[0] for text, found in renamed.items() if len(found) == 1}
+
+    def note(self, context: str, text: str) -> list[str]:
+        if (context, text) in self.current:
+            return ["en: " + self.current[context, text]]
+        if context not in self.previous and text in self.renamed:
+            return ["en: " + self.renamed[text]]  # the element renamed, its text the same
+        # The English entry of this very text (fuzzy: made from the previous
+        # text) before any other of the element's.
+        earlier = sorted(self.previous.get(context, []), key=lambda pair: pair[0] != text)
+        return ["en (previous): " + earlier[0][1]] if earlier else []
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
 
 
 def read_po_file(path: Path) -> PoFile:
@@ -133,6 +169,7 @@ def update(path: Path, template: polib.POFile, language: str) -> Merge:
         return Merge(catalog_bytes(po), len(template), 0, 0)
     existing = load_for_merge(path)
     before = {(e.msgctxt, e.msgid): "fuzzy" in e.flags for e in existing if not e.obsolete}
+    _carry_renamed_elements(existing, template)
     _carry_changed_texts(existing, template)
     with tempfile.TemporaryDirectory(prefix="handbook-merge-") as tmp:
         old, ref, out = Path(tmp, "old.po"), Path(tmp, "template.pot"), Path(tmp, "new.po")
@@ -159,13 +196,29 @@ def load_for_merge(path: Path) -> polib.POFile:
     GNU msgcat has written it in the canonical form every tool reads (polib
     refuses some comments msgfmt takes, such as ``#.note`` without a space)."""
     read_po_file(path)
-    with tempfile.TemporaryDirectory(prefix="handbook-merge-") as tmp:
-        out, given = Path(tmp, "canonical.po"), Path(tmp, "given.po")
-        # The reader skips a byte order mark; GNU gettext takes it for text.
-        given.write_bytes(path.read_bytes().removeprefix(b"\xef\xbb\xbf"))
-        _gettext("msgcat", "--force-po", f"--width={WIDTH}", "--use-first", str(given), "-o", str(out),
-                 shown=display_path(path))
-        return polib.pofile(out.read_text(encoding="utf-8"), wrapwidth=WIDTH)
+    data = normalized(path.read_bytes(), display_path(path))
+    return polib.pofile(data.decode("utf-8"), wrapwidth=WIDTH)
+
+
+def _carry_renamed_elements(existing: polib.POFile, template: polib.POFile) -> None:
+    """Give an element renamed with its text unchanged (``voz-a-palo-natural``
+    become ``voz-a-palo-es-natural``) its translation and its state: the text is
+    the one translated, and nothing asks for a review (msgmerge would have
+    matched it fuzzy, the contexts differing)."""
+    contexts = {e.msgctxt for e in template}
+    have = {e.msgctxt for e in existing if not e.obsolete}
+    gone: dict[str, list[polib.POEntry]] = {}
+    for entry in existing:
+        if not entry.obsolete and entry.msgctxt and entry.msgctxt not in contexts and entry.msgstr.strip():
+            gone.setdefault(entry.msgid, []).append(entry)
+    new: dict[str, list[str]] = {}
+    for entry in template:
+        if entry.msgctxt and entry.msgctxt not in have:
+            new.setdefault(entry.msgid, []).append(entry.msgctxt)
+    for text, entries in gone.items():
+        # Only where the text tells which element became which: once gone, once new.
+        if len(entries) == 1 and len(new.get(text, ())) == 1:
+            entries[0].msgctxt = new[text][0]
 
 
 def _carry_changed_texts(existing: polib.POFile, template: polib.POFile) -> None:
@@ -257,19 +310,59 @@ def _gettext(tool: str, *args: str, shown: str) -> None:
 
 
 def catalog_bytes(po: polib.POFile) -> bytes:
-    """The ``.po`` file of ``po`` as UTF-8."""
+    """The ``.po`` file of ``po`` as UTF-8, in the catalogs' one layout: what
+    GNU msgcat writes at :data:`WIDTH` (Chinese wrapped as msgcat wraps it),
+    extracted comments wrapped at :data:`COMMENT_WIDTH`."""
     po.wrapwidth = WIDTH
+    for entry in po:
+        entry.comment = _wrap_comment(entry.comment)
     text = str(po)
-    return _escape_controls((text if text.endswith("\n") else text + "\n").encode("utf-8"))
+    return normalized(_escape_controls((text if text.endswith("\n") else text + "\n").encode("utf-8")))
+
+
+def _wrap_comment(comment: str) -> str:
+    # Each line as written (an author's comment keeps its lines), wrapped at
+    # blanks only: a call such as 1♣-1/2ST is never cut at its hyphen.
+    lines = []
+    for line in comment.split("\n"):
+        lines.extend(textwrap.wrap(line, COMMENT_WIDTH - 3, break_long_words=False, break_on_hyphens=False)
+                     or [line])
+    return "\n".join(lines)
+
+
+def normalized(data: bytes, shown: str = "catalog") -> bytes:
+    """The catalog ``data`` as GNU msgcat writes it at :data:`WIDTH`: the one
+    layout every catalog is kept in (see ``handbook i18n normalize``)."""
+    with tempfile.TemporaryDirectory(prefix="handbook-normalize-") as tmp:
+        given, out = Path(tmp, "given.po"), Path(tmp, "normalized.po")
+        # The reader skips a byte order mark; GNU gettext takes it for text.
+        given.write_bytes(data.removeprefix(b"\xef\xbb\xbf"))
+        _gettext("msgcat", "--force-po", f"--width={WIDTH}", "--use-first", str(given), "-o", str(out), shown=shown)
+        return out.read_bytes()
+
+
+def layout_problem(path: Path) -> tuple[int, str] | None:
+    """Where and how the catalog at ``path`` differs from its normalized form
+    (``None`` when it is normalized): the first line that differs, and why."""
+    data = path.read_bytes()
+    canonical = normalized(data, display_path(path))
+    if data == canonical:
+        return None
+    if data.startswith(b"\xef\xbb\xbf"):
+        return 1, "a byte order mark"
+    if b"\r\n" in data:
+        return data[: data.index(b"\r\n")].count(b"\n") + 1, "CRLF line ends"
+    written, wanted = data.split(b"\n"), canonical.split(b"\n")
+    line = next((n for n, (a, b) in enumerate(zip(written, wanted, strict=False), start=1) if a != b),
+                min(len(written), len(wanted)))
+    return line, f"wrapped otherwise than msgcat --width={WIDTH} writes"
 
 
 def _escape_controls(data: bytes) -> bytes:
-    # polib escapes only \t, \r, \n, \\ and \"; the other control characters a
-    # text can hold (read from \a, \b, \f, \v) would be written raw, which no
-    # reader takes. They can only be inside strings: comments and keywords hold none.
-    for char, escape in ((b"\a", b"\\a"), (b"\b", b"\\b"), (b"\f", b"\\f"), (b"\v", b"\\v")):
-        data = data.replace(char, escape)
-    return data
+    # polib 1.2 escapes \t, \r, \n, \b, \f, \v, \\ and \" but not the bell (\a),
+    # which it would write raw and no reader takes. It can only be inside a
+    # string: comments and keywords hold none.
+    return data.replace(b"\a", b"\\a")
 
 
 def write_catalog(data: bytes, path: Path) -> bool:
