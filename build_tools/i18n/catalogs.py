@@ -1,11 +1,13 @@
 """Reading, extracting and merging the catalogs of a document.
 
-Catalogs are written by polib and merged by GNU gettext's ``msgmerge``, the
-reference implementation of the PO format: a changed text becomes fuzzy with
-its previous text as ``#| msgid``, a text that moved or was renamed is found by
-msgmerge's fuzzy matching, and the translation of a text that is gone stays as
-an obsolete ``#~`` entry (revived if the text comes back). So every catalog
-opens in msgfmt, polib, Poedit and Weblate as it opens here.
+Catalogs are written by polib, laid out by GNU ``msgcat`` and merged by GNU
+``msgmerge``, the reference implementation of the PO format: a changed text
+becomes fuzzy with its previous text as ``#| msgid``, an element renamed with its
+text unchanged keeps its translation and state, a text that moved or was renamed
+and reworded is found by msgmerge's fuzzy matching, and the translation of a
+text that is gone stays as an obsolete ``#~`` entry (revived if the text comes
+back). So every catalog opens in msgfmt, polib, Poedit and Weblate as it opens
+here, in the one layout msgcat writes at :data:`WIDTH`.
 
 The build reads catalogs with the strict reader of :mod:`build_tools.i18n.pofile`,
 which reports every problem at its line and column.
@@ -157,10 +159,12 @@ class Merge:
 def update(path: Path, template: polib.POFile, language: str) -> Merge:
     """Merge ``template`` into the catalog at ``path`` (a new catalog if there is none).
 
-    GNU msgmerge does the merge. One step comes before it, because the handbook
-    keys a text by its element: an element whose text changed keeps its
-    translation as fuzzy with the previous text, even where the two texts are
-    too unlike for msgmerge's fuzzy matching (a table cell "3 ч" becoming "3 б").
+    GNU msgmerge does the merge. Two steps come before it, because the handbook
+    keys a text by its element: an element renamed with its text unchanged
+    takes its translation and state along, and an element whose text changed
+    keeps its translation as fuzzy with the previous text, even where the two
+    texts are too unlike for msgmerge's fuzzy matching (a table cell "3 ч"
+    becoming "3 б").
     """
     if not path.exists():
         po = new_catalog(language, template.metadata["Project-Id-Version"])
