@@ -359,7 +359,7 @@ def layout_problem(path: Path) -> tuple[int, str] | None:
     written, wanted = data.split(b"\n"), canonical.split(b"\n")
     line = next((n for n, (a, b) in enumerate(zip(written, wanted, strict=False), start=1) if a != b),
                 min(len(written), len(wanted)))
-    return line, f"wrapped otherwise than msgcat --width={WIDTH} writes"
+    return line, f"laid out otherwise than msgcat --width={WIDTH} writes it"
 
 
 def _escape_controls(data: bytes) -> bytes:
