@@ -281,3 +281,28 @@ def test_the_lint_leaves_fuzzy_messages_alone() -> None:
     assert [problem for _, problem in lint(catalog, "pl", "en")]  # the slip is found while it is current
     catalog.get("Otwarcie 1♣ – 12-17 PC.", "otwarcie").flags.add("fuzzy")
     assert list(lint(catalog, "pl", "en")) == []
+
+
+def test_the_writer_lays_a_catalog_out_as_msgcat_does_chinese_included(tmp_path: Path) -> None:
+    """polib alone wraps before blanks and not Chinese at all: the writer's
+    bytes are GNU msgcat's at the stated width."""
+    import subprocess
+
+    import polib
+
+    from build_tools.i18n.catalogs import WIDTH, new_catalog
+
+    po = new_catalog("zh_CN", "d")
+    po.append(polib.POEntry(
+        msgctxt="kontra-bi", msgid="Kontra z siłą mniejszą niż otwarcie, po otwarciu partnera i wejściu przeciwnika "
+        "w kolor, pokazuje starsze kolory.",
+        msgstr="同伴开叫、对方争叫之后，实力不足开叫的加倍表示高花套，叫牌者至少持有四张红心和四张黑桃，并且没有对方花色的止张。",
+        comment="en: A double with less than opening strength, after partner's opening and an overcall, "
+                "shows the majors."))
+    data = catalog_bytes(po)
+    path = tmp_path / "d.po"
+    path.write_bytes(data)
+    wanted = subprocess.run(["msgcat", f"--width={WIDTH}", str(path)], capture_output=True, check=True).stdout
+    assert data == wanted
+    assert str(po).encode("utf-8") + b"\n" != wanted  # polib's own layout is another
+    assert all(len(line) <= 76 for line in data.decode("utf-8").splitlines() if line.startswith("#."))

@@ -321,7 +321,9 @@ def catalog_bytes(po: polib.POFile) -> bytes:
     for entry in po:
         entry.comment = _wrap_comment(entry.comment)
     text = str(po)
-    return normalized(_escape_controls((text if text.endswith("\n") else text + "\n").encode("utf-8")))
+    # polib 1.2 writes a bell (\a) raw, which no reader takes; msgcat writes
+    # it, and every other control character a text holds, as its escape.
+    return normalized((text if text.endswith("\n") else text + "\n").encode("utf-8"))
 
 
 def _wrap_comment(comment: str) -> str:
@@ -360,13 +362,6 @@ def layout_problem(path: Path) -> tuple[int, str] | None:
     line = next((n for n, (a, b) in enumerate(zip(written, wanted, strict=False), start=1) if a != b),
                 min(len(written), len(wanted)))
     return line, f"laid out otherwise than msgcat --width={WIDTH} writes it"
-
-
-def _escape_controls(data: bytes) -> bytes:
-    # polib 1.2 escapes \t, \r, \n, \b, \f, \v, \\ and \" but not the bell (\a),
-    # which it would write raw and no reader takes. It can only be inside a
-    # string: comments and keywords hold none.
-    return data.replace(b"\a", b"\\a")
 
 
 def write_catalog(data: bytes, path: Path) -> bool:
