@@ -272,7 +272,12 @@ def test_edit_rename_and_add_keep_the_pivot_the_translation_and_the_layout(tmp_p
 
     result = run_handbook("i18n", "update", *location)
     assert result.returncode == 0, result.stderr
-    # The English translator translates the new paragraph; the next update gives it as every pivot.
+    for lang in PIVOTED:  # the English as it was when the update began: its entry of the old text
+        edited = polib.pofile(str(catalog_path(translations, lang, AEB))).find(
+            "Las voces a palo, a sin triunfo, de doblo y de redoblo pueden ser naturales o no.", msgctxt=EDITED)
+        assert edited is not None and f"en (previous): {_flat(old_english[EDITED])}" in _flat(edited.comment)
+    # The English translator translates the new paragraph; the next update gives it as every pivot
+    # (and the previous English, now from the English entry turned fuzzy, stays).
     english = polib.pofile(str(catalog_path(translations, "en", AEB)))
     added = english.find("Un párrafo añadido para la prueba.", msgctxt=ADDED)
     assert added is not None and not added.msgstr
