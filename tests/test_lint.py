@@ -183,3 +183,56 @@ def test_a_display_number_is_translated_on_one_line_or_not_at_all(mini: Path, tr
     assert shown in page
     broken = "'otwarcia.number': a display number must be one line, without control characters"
     assert (broken in result.stderr) == ("\\n" in translation)
+
+
+# Lengths written in words are numbers: a six-card suit made a five-card one is
+# caught, a figure rendered as a word is not flagged (the source's own wording
+# from AEB, the Russian notes, BWS and CBA).
+LENGTH_CASES = [
+    ("es", "una mano de 4 a 7 H con palo al menos sexto.", "pl",
+     "rękę od 4 do 7 PC z kolorem co najmniej pięciokartowym.",
+     ["numbers differ: source has 6, translation has 5"]),
+    ("es", "una mano de 4 a 7 H con palo al menos sexto.", "pl",
+     "rękę od 4 do 7 PC z kolorem co najmniej sześciokartowym.", []),
+    ("ru", "5-карточный мажор", "pl", "pięciokartowy starszy kolor", []),
+    ("ru", "5-карточный мажор", "pl", "sześciokartowy starszy kolor",
+     ["numbers differ: source has 5, translation has 6"]),
+    ("pl", "z 5-kartowym kolorem", "ru", "с пятикарточной мастью", []),
+    ("pl", "z 5-kartowym kolorem", "ru", "с шестикарточной мастью",
+     ["numbers differ: source has 5, translation has 6"]),
+    ("sv", "en stark 6-kortsfärg", "en", "a strong six-card suit", []),
+    ("sv", "en stark 6-kortsfärg", "en", "a strong five-card suit",
+     ["numbers differ: source has 6, translation has 5"]),
+    ("en", "a four- or five-card diamond suit", "es", "un posible diamante cuarto o quinto", []),
+    ("en", "with a six-card suit", "es", "con palo quinto", ["numbers differ: source has 6, translation has 5"]),
+    ("pl", "z kolorem sześciokartowym", "sv", "med en sexkortsfärg", []),
+    ("pl", "z kolorem sześciokartowym", "sv", "med en femkortsfärg",
+     ["numbers differ: source has 6, translation has 5"]),
+    ("es", "cinco o más cartas en el palo", "zh_CN", "所叫花色有五张或以上", []),
+    ("es", "cinco o más cartas en el palo", "zh_CN", "所叫花色有六张或以上",
+     ["numbers differ: source has 5, translation has 6"]),
+    # Not a length: the fourth suit, a category, one ace more.
+    ("es", "la convención de cuarto palo", "en", "the fourth suit convention", []),
+    ("zh", "比最低限度的加倍多一张A", "en", "an ace more than a minimum double", []),
+]
+
+
+@pytest.mark.parametrize(("source_language", "source", "language", "translation", "expected"), LENGTH_CASES,
+                         ids=[f"{c[0]}-{c[2]}-{n}" for n, c in enumerate(LENGTH_CASES)])
+def test_a_length_in_words_is_a_number(
+    source_language: str, source: str, language: str, translation: str, expected: list[str],
+) -> None:
+    assert list(problems(Message(source, translation, context="x"), source_language, language)) == expected
+
+
+def test_the_shipped_six_card_suit_made_five_card_is_caught() -> None:
+    from babel.messages.pofile import read_po
+
+    path = Path(__file__).resolve().parent.parent / "translations/pl/LC_MESSAGES/aeb-bidding-systems.po"
+    with path.open("rb") as handle:
+        catalog = read_po(handle)
+    assert list(lint(catalog, "es", "pl")) == []
+    message = next(m for m in catalog if m.id and "sześciokartowym." in str(m.string))
+    message.string = str(message.string).replace("sześciokartowym.", "pięciokartowym.")
+    assert [(m.context, p) for m, p in lint(catalog, "es", "pl")] == [
+        (message.context, "numbers differ: source has 6, translation has 5")]
