@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from babel.messages.catalog import Catalog, Message
 
 from build_tools.document import NUMBER_SUFFIX
+from build_tools.i18n.glossary import Concept, term_problems
 from build_tools.i18n.notation import markup_problems
 
 _NUMBER = re.compile(r"\d+")
@@ -149,7 +150,8 @@ def _numbers(text: str, language: str) -> list[str]:
 _FORMAT = re.compile(r"%(?:\((?P<name>[^)]*)\))?[-#0 +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?(?P<conversion>[diouxXeEfFgGcrsa%])?")
 
 
-def problems(message: Message, source: str = "", target: str = "") -> Iterator[str]:
+def problems(message: Message, source: str = "", target: str = "",
+             glossary: Iterable[Concept] = ()) -> Iterator[str]:
     """What ``message``'s translation from language ``source`` into ``target``
     lost or changed of its source; nothing when untranslated.
 
@@ -157,7 +159,8 @@ def problems(message: Message, source: str = "", target: str = "") -> Iterator[s
     them, in each side's notation (``1BA`` and ``1NT`` are one call; a Russian
     ``тб`` and ``♣♦`` are the same two suits), and a call written in another
     language's notation is one the reader cannot read (``3BA`` in Russian).
-    Auctions and hands in roles, link targets and emphasis must survive.
+    Auctions and hands in roles, link targets and emphasis must survive, and
+    the ``glossary``'s terms be used (:func:`~build_tools.i18n.glossary.term_problems`).
 
     >>> from babel.messages.catalog import Message
     >>> list(problems(Message("1♥ i 2♠", "1♥ and 2♣", context="x"), "pl", "en"))
@@ -183,6 +186,7 @@ def problems(message: Message, source: str = "", target: str = "") -> Iterator[s
     yield from markup_problems(source_text, text, source or "en", target or source or "en")
     if source_text.count("*") % 2 == 0 and text.count("*") % 2:
         yield "unbalanced '*' (emphasis) in the translation"
+    yield from term_problems(glossary, source_text, text, source or "en", target or source or "en")
 
 
 #: A translator's comment ``# handbook-lint: ignore numbers`` silences one kind
@@ -191,12 +195,13 @@ def problems(message: Message, source: str = "", target: str = "") -> Iterator[s
 _IGNORE = re.compile(r"handbook-lint:\s*ignore\s+([\w ,]+)")
 
 
-def lint(catalog: Catalog, source: str = "", target: str = "") -> Iterator[tuple[Message, str]]:
+def lint(catalog: Catalog, source: str = "", target: str = "",
+         glossary: Iterable[Concept] = ()) -> Iterator[tuple[Message, str]]:
     for message in catalog:
         if message.id and not message.fuzzy:
             ignored = {word.strip() for comment in message.user_comments
                        for match in _IGNORE.finditer(comment) for word in match.group(1).split(",")}
-            for problem in problems(message, source, target):
+            for problem in problems(message, source, target, glossary):
                 if problem.split()[0] not in ignored:
                     yield message, problem
 
