@@ -236,3 +236,137 @@ def test_the_shipped_six_card_suit_made_five_card_is_caught() -> None:
     message.string = str(message.string).replace("sześciokartowym.", "pięciokartowym.")
     assert [(m.context, p) for m, p in lint(catalog, "es", "pl")] == [
         (message.context, "numbers differ: source has 6, translation has 5")]
+
+
+# --- the glossary --------------------------------------------------------------
+
+TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
+
+
+def _catalog(language: str, domain: str) -> Catalog:
+    from babel.messages.pofile import read_po
+
+    with (TRANSLATIONS / language / "LC_MESSAGES" / f"{domain}.po").open("rb") as handle:
+        return read_po(handle)
+
+
+# (language, catalog, the document's language or "en" for the interface, a text of a
+# shipped translation, the drift planted into it, the concept whose glossary rule catches it)
+PLANTED = [
+    ("pl", "russian-system-notes", "ru", "cue bid", "cuebid", "cue-bid"),
+    ("en", "russian-system-notes", "ru", "cue-bid", "cue bid", "cue-bid"),
+    ("ru", "handbook", "en", "кюбид", "кьюбид", "cue-bid"),
+    ("es", "handbook", "en", "forcing a manga", "forzante a manga", "game-forcing"),
+    ("sv", "handbook", "en", "upplysningsdubbling", "upplysningsdubbelt", "takeout-double"),
+    ("zh_CN", "aeb-bidding-systems", "es", "均型", "平均型", "balanced"),
+]
+
+
+@pytest.mark.parametrize(("language", "domain", "source", "good", "bad", "concept"), PLANTED,
+                         ids=[p[0] for p in PLANTED])
+def test_the_lint_finds_a_planted_glossary_violation(
+    language: str, domain: str, source: str, good: str, bad: str, concept: str,
+) -> None:
+    from build_tools.i18n import glossary
+
+    terms = glossary.load(TRANSLATIONS)
+    catalog = _catalog(language, domain)
+    message = next(m for m in catalog if m.id and not m.fuzzy and good in str(m.string))
+    assert [p for p in problems(message, source, language, terms) if p.startswith("glossary")] == []
+    message.string = str(message.string).replace(good, bad, 1)
+    found = [p for p in problems(message, source, language, terms) if p.startswith("glossary")]
+    assert f"glossary ({concept}): '{bad}' is a forbidden variant; write '{good}'" in found, found
+
+
+def test_a_required_term_left_out_is_found() -> None:
+    from build_tools.i18n import glossary
+
+    terms = glossary.load(TRANSLATIONS)
+    message = Message("Сплинтер или кюбид.", "A splinter or a control bid.", context="x")
+    assert list(problems(message, "ru", "en", terms)) == [
+        "glossary (cue-bid): the source names 'cue-bid' (кюбид); the translation should say 'cue-bid'"]
+    message.string = "A splinter or a cue-bid."
+    assert list(problems(message, "ru", "en", terms)) == []
+
+
+def test_the_shipped_catalogs_agree_with_the_glossary() -> None:
+    result = run_handbook("i18n", "check")
+    assert result.returncode == 0, result.stderr
+    assert "glossary (" not in result.stderr
+
+
+def _tbx_problems(data: bytes) -> list[str]:
+    """What keeps ``data`` from being a TBX file a terminology tool reads:
+    well-formed XML; a martif (TBX-Basic, v2) or tbx (v3) root; concept entries
+    (termEntry / conceptEntry); in each, one langSet per language with xml:lang;
+    in each langSet, term groups (tig / termSec) holding a term."""
+    import xml.etree.ElementTree as ET
+
+    xml_lang = "{http://www.w3.org/XML/1998/namespace}lang"
+    try:
+        root = ET.fromstring(data)
+    except ET.ParseError as exc:
+        return [f"not well-formed XML: {exc}"]
+    local = root.tag.rsplit("}", 1)[-1]
+    if local not in ("martif", "tbx"):
+        return [f"root is <{local}>, not <martif> or <tbx>"]
+    entry, group = ("termEntry", "tig") if local == "martif" else ("conceptEntry", "termSec")
+    ns = root.tag[:-len(local)]
+    body = root.find(f"{ns}text/{ns}body")
+    if body is None:
+        return ["no text/body"]
+    out = []
+    entries = body.findall(f"{ns}{entry}")
+    if not entries:
+        out.append(f"no <{entry}>")
+    for element in entries:
+        name = element.get("id", "?")
+        languages = [ls.get(xml_lang) for ls in element.findall(f"{ns}langSet")]
+        if sorted(filter(None, languages)) != sorted(["pl", "en", "ru", "es", "sv", "zh-CN"]):
+            out.append(f"{name}: langSets {languages}")
+        for ls in element.findall(f"{ns}langSet"):
+            groups = ls.findall(f"{ns}{group}")
+            if not groups or any(not (g.findtext(f"{ns}term") or "").strip() for g in groups):
+                out.append(f"{name} {ls.get(xml_lang)}: a <{group}> without a term")
+            if not (ls.findtext(f"{ns}descripGrp/{ns}descrip[@type='definition']") or "").strip():
+                out.append(f"{name} {ls.get(xml_lang)}: no definition")
+            if "#" not in (ls.findtext(f"{ns}descripGrp/{ns}admin[@type='source']") or ""):
+                out.append(f"{name} {ls.get(xml_lang)}: no source article")
+    return out
+
+
+def test_the_glossary_is_tbx_and_up_to_date() -> None:
+    data = (TRANSLATIONS / "glossary.tbx").read_bytes()
+    assert _tbx_problems(data) == []
+    assert len(data.split(b"<termEntry ")) - 1 >= 70
+    assert _tbx_problems(data.replace(b"</martif>", b"")) != []  # the check can fail
+    assert _tbx_problems(data.replace(b'xml:lang="sv"', b'xml:lang="de"', 1)) != []
+    result = run_handbook("i18n", "glossary", "--check")
+    assert result.returncode == 0, result.stderr
+
+
+def test_every_defined_term_and_answer_is_in_the_glossary() -> None:
+    """The documents' definitions of bridge terms and the standard answers have
+    their concept (by its article, or the answer's label in English)."""
+    import yaml
+
+    from build_tools.i18n import glossary
+
+    concepts = glossary.load(TRANSLATIONS)
+    articles = {c.article for c in concepts}
+    english = {c.terms["en"].term.lower() for c in concepts} | {t.lower() for c in concepts for t in c.terms["en"].also}
+    root = TRANSLATIONS.parent
+    not_bridge = {"ursprung", "skapat-datum"}  # BWS's own metadata
+    for path in sorted((root / "source").glob("*.yaml")):
+        text = path.read_text(encoding="utf-8")
+        for ident in __import__("re").findall(r"- definition: ([\w-]+)", text):
+            if ident not in not_bridge:
+                assert f"{path.stem}#{ident}" in articles, (path.stem, ident)
+    questions = yaml.safe_load((root / "build_tools/rules/questions.yaml").read_text(encoding="utf-8"))
+    plain = {"Permitted", "Meets the requirement", "On the front of the card"}
+    for question in questions["questions"]:
+        for answer in question.get("answers", ()):
+            label = answer["label"]
+            if label in plain or label.startswith(("No ", "Not ", "Does not")):
+                continue
+            assert label.lower() in english or label.lower().removesuffix(" position") + " position" in english, label
