@@ -370,3 +370,62 @@ def test_every_defined_term_and_answer_is_in_the_glossary() -> None:
             if label in plain or label.startswith(("No ", "Not ", "Does not")):
                 continue
             assert label.lower() in english or label.lower().removesuffix(" position") + " position" in english, label
+
+
+# The translation defects found by review (issue 23, finding 9), as they were
+# shipped: each is fixed in its catalog, and its kind is caught by the glossary
+# or the lint. (language, catalog, source language, msgctxt, the defective
+# translation, what the lint says of it)
+DEFECTS = [
+    ("en", "bws-competitive-bidding", "sv", "dubbling-av-artificiella-hojningar",
+     "A double of the following artificial raises of a one-level bid is for takeout if the raise is marked T "
+     "(with a leaf of lead-directing if it is marked l), or lead-directing and/or sacrifice-oriented if the "
+     "raise is marked L (with a leaf of takeout if it is also marked t):",
+     "glossary (leaf): 'a leaf of' is a forbidden variant; write 'leaf'"),
+    ("zh_CN", "bws-competitive-bidding", "sv", "dubbling-av-artificiella-hojningar",
+     "对下列一阶叫品的人为加叫作加倍：若标有T，则为技术性加倍（若标有l，则其分支为指示首攻）；若加叫标有L，"
+     "则为指示首攻和/或以牺牲为导向（若同时标有t，则其分支为技术性加倍）：",
+     "glossary (leaf): '分支' is a forbidden variant; write '备选'"),
+    ("en", "russian-system-notes", "ru", "posle-splintera-shlem-poyasneniya.cell-2e650dc3",
+     "trump convention: asks partner to bid the grand slam when holding two honours in spades.",
+     "glossary (grand-slam-force): the source names 'grand-slam-force' (Жозефина); "
+     "the translation should say 'grand slam force'"),
+    ("pl", "aeb-bidding-systems", "es", "puppet-ejemplo",
+     "Na otwarcie 1BA i wejście przeciwnika 2♥ odpowiedź 2BA, Lebensohl, jest odzywką puppet, która prosi "
+     "partnera o zalicytowanie 3♣,- czy to w celu spasowania, czy zagrania częściówki, czy spróbowania "
+     "końcówki -, ale nie jest transferem na trefle, choć prosi partnera o zalicytowanie 3♣, ponieważ można "
+     "mieć renons w treflach. Jest to odzywka puppet, aby w późniejszej kolejce licytacji opisać rękę.",
+     "punctuation: ',-' or '-,' (the source's dashes): set the aside off with dashes"),
+    ("es", "russian-system-notes", "ru", "gadzhet-2t-otvety-1ch-1bk-tablica.cell-bd145f27",
+     "14-15 PH, 5 cartas de ♣, (tras la apertura de 1♣)", "punctuation: a comma before '(': drop it"),
+    ("zh_CN", "pzbs-alert-rules", "pl", "odpowiedzi-transfer-po-1ba", "1NT后的2♦/♥——转移叫，显示5+张红心/黑桃。",
+     "punctuation: the source ends with ';' (an item of a list), the translation with '。'"),
+]
+
+
+@pytest.mark.parametrize(("language", "domain", "source", "context", "defective", "found"), DEFECTS,
+                         ids=[f"{d[0]}-{d[3][:30]}" for d in DEFECTS])
+def test_a_reviewed_defect_is_fixed_and_its_kind_caught(
+    language: str, domain: str, source: str, context: str, defective: str, found: str,
+) -> None:
+    from build_tools.i18n import glossary
+
+    terms = glossary.load(TRANSLATIONS)
+    (message,) = [m for m in _catalog(language, domain) if m.context == context]
+    assert message.string != defective and not message.fuzzy
+    assert list(problems(message, source, language, terms)) == []
+    message.string = defective
+    assert found in list(problems(message, source, language, terms))
+
+
+def test_a_passed_hand_and_the_leaf_are_rendered_with_a_translators_note() -> None:
+    notes = {}
+    for domain, context in (("russian-system-notes", "gadzhet-2t-dvustoronnyaya"),
+                            ("bws-competitive-bidding", "dubbling-av-artificiella-hojningar")):
+        (message,) = [m for m in _catalog("en", domain) if m.context == context]
+        notes[context] = (str(message.string), " ".join(message.user_comments))
+    text, note = notes["gadzhet-2t-dvustoronnyaya"]
+    assert "a passed-hand responder" in text and "after a pass, responder" not in text
+    assert "passed" in note
+    text, note = notes["dubbling-av-artificiella-hojningar"]
+    assert "leaning toward lead-directing" in text and "leaf" in note

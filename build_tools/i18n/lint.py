@@ -186,7 +186,39 @@ def problems(message: Message, source: str = "", target: str = "",
     yield from markup_problems(source_text, text, source or "en", target or source or "en")
     if source_text.count("*") % 2 == 0 and text.count("*") % 2:
         yield "unbalanced '*' (emphasis) in the translation"
+    yield from punctuation_problems(source_text, text)
     yield from term_problems(glossary, source_text, text, source or "en", target or source or "en")
+
+
+#: Punctuation a translation copied from a slip of its source: AEB's ",- ... -,"
+#: for a pair of dashes, the Russian notes' comma before a bracket.
+_COPIED_PUNCTUATION = (
+    (re.compile(r",-(?=\s)|(?<=\s)-,"), "',-' or '-,' (the source's dashes): set the aside off with dashes"),
+    (re.compile(r"(?<=[\w♣♦♥♠%]),\s*\("), "a comma before '(': drop it"),
+)
+_SEMICOLON, _STOP = (";", "；"), (".", "。")
+_CLOSING = "”»\"')）*"
+
+
+def punctuation_problems(source: str, text: str) -> Iterator[str]:
+    """Punctuation of the translation ``text`` that is a slip: the source's own
+    slips copied, and an item of a list closed with a full stop where its source
+    (and so its siblings) ends with a semicolon.
+
+    >>> list(punctuation_problems("x;", "pide 3♣,- bien para pasar -, pero."))
+    ["punctuation: ',-' or '-,' (the source's dashes): set the aside off with dashes", \
+"punctuation: the source ends with ';' (an item of a list), the translation with '.'"]
+    >>> list(punctuation_problems("5-ка т,  (после 1т)", "5 cartas de ♣, (tras 1♣)"))
+    ["punctuation: a comma before '(': drop it"]
+    >>> list(punctuation_problems("(4333), (4432);", "(4333), (4432)；"))
+    []
+    """
+    for pattern, problem in _COPIED_PUNCTUATION:
+        if pattern.search(text):
+            yield f"punctuation: {problem}"
+    ends, end = source.rstrip().rstrip(_CLOSING)[-1:], text.rstrip().rstrip(_CLOSING)[-1:]
+    if ends in _SEMICOLON and end in _STOP:
+        yield f"punctuation: the source ends with ';' (an item of a list), the translation with '{end}'"
 
 
 #: A translator's comment ``# handbook-lint: ignore numbers`` silences one kind
