@@ -429,3 +429,50 @@ def test_a_passed_hand_and_the_leaf_are_rendered_with_a_translators_note() -> No
     assert "passed" in note
     text, note = notes["dubbling-av-artificiella-hojningar"]
     assert "leaning toward lead-directing" in text and "leaf" in note
+
+
+# --- pofilter and Weblate ------------------------------------------------------
+
+def test_the_pofilter_configuration_names_every_test_once_with_a_reason() -> None:
+    from build_tools.i18n import pofilter
+
+    config = pofilter.read_config(TRANSLATIONS)
+    assert set(config.tests) | set(config.excluded) == pofilter.known_tests()
+    assert not set(config.tests) & set(config.excluded)
+    assert all(len(reason.split()) >= 3 for reason in (*config.tests.values(), *config.excluded.values()))
+    assert "numbers" in config.tests and "acronyms" in config.excluded
+
+
+def test_pofilter_raises_no_alarm_on_the_shipped_catalogs() -> None:
+    result = run_handbook("i18n", "pofilter")
+    assert result.returncode == 0, result.stderr
+    assert "0 alarms" in result.stdout
+
+
+def test_pofilter_finds_a_planted_dropped_number(tmp_path: Path) -> None:
+    import shutil
+
+    from build_tools.i18n import pofilter
+
+    config = pofilter.read_config(TRANSLATIONS)
+    catalog = tmp_path / "pl" / "LC_MESSAGES" / "aeb-bidding-systems.po"
+    catalog.parent.mkdir(parents=True)
+    shutil.copy(TRANSLATIONS / "pl/LC_MESSAGES/aeb-bidding-systems.po", catalog)
+    assert list(pofilter.alarms(catalog, "pl", config)) == []
+    text = catalog.read_text(encoding="utf-8")
+    assert "od 4 do 7 PC" in text
+    catalog.write_text(text.replace("od 4 do 7 PC", "do 7 PC", 1), encoding="utf-8")
+    assert [a.test for a in pofilter.alarms(catalog, "pl", config)] == ["numbers"]
+
+
+def test_an_ignore_comment_holds_for_pofilter_too(tmp_path: Path) -> None:
+    from build_tools.i18n import pofilter
+
+    config = pofilter.read_config(TRANSLATIONS)
+    catalog = tmp_path / "x.po"
+    entry = 'msgctxt "x"\nmsgid "3аявка 2БК форсирует."\nmsgstr "The 2NT bid is forcing."\n'
+    header = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+    catalog.write_text(header + entry, encoding="utf-8")
+    assert [a.test for a in pofilter.alarms(catalog, "en", config)] == ["numbers"]
+    catalog.write_text(header + "# handbook-lint: ignore numbers\n" + entry, encoding="utf-8")
+    assert list(pofilter.alarms(catalog, "en", config)) == []

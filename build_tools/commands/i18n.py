@@ -19,6 +19,10 @@
            `--strict` fails on any warning, untranslated or fuzzy entry.
            The glossary (translations/glossary.yaml) is checked too: a
            term's forbidden variant used, or its required term missing.
+  pofilter run translate-toolkit's pofilter with the tests that fit these
+           catalogs (translations/pofilter.ini names them, and the reason each
+           other test is left out); an entry whose translator's comment says
+           `handbook-lint: ignore <test>` is not held to that test.
   glossary write translations/glossary.tbx (TBX-Basic, for Weblate, Poedit
            and OmegaT) from translations/glossary.yaml, each term defined by
            its article's text in each language; --check writes nothing and
@@ -56,9 +60,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     ck = sub.add_parser("check", help="translation status and translator lint")
     ck.add_argument("--strict", action="store_true",
                     help="fail on any warning, untranslated or fuzzy entry (exit 1)")
+    pf = sub.add_parser("pofilter", help="pofilter's tests that fit the catalogs (translations/pofilter.ini)")
     gl = sub.add_parser("glossary", help="write translations/glossary.tbx from translations/glossary.yaml")
     gl.add_argument("--check", action="store_true", help="write nothing; exit 1 if glossary.tbx is out of date")
-    for p in (up, st, ck, gl):
+    for p in (up, st, ck, pf, gl):
         p.add_argument("-l", "--language", action="append", metavar="LANG", help="only this language")
         add_location_arguments(p)
 
@@ -72,6 +77,8 @@ def run(args: argparse.Namespace) -> int:
             return usage_error(str(exc))
         if args.action == "update":
             return _update(handbook, languages, args.check)
+        if args.action == "pofilter":
+            return _pofilter(handbook, languages)
         if args.action == "glossary":
             return _glossary(handbook, args.check)
         if args.action == "stats":
@@ -248,6 +255,22 @@ def _interface_problems(po: PoFile, shown: str, language: str = "",
         for problem in glossary.term_problems(terms, entry.msgid, message.string, "en", language):
             yield Diagnostic(shown, strings[0].line, strings[0].column, f"msgid '{shorten(entry.msgid)}': {problem}",
                              "warning")
+
+
+def _pofilter(handbook: Handbook, languages: list[str]) -> int:
+    """pofilter's alarms on every catalog of ``languages``, one line each."""
+    from build_tools.i18n import pofilter
+
+    config = pofilter.read_config(handbook.translations)
+    count = 0
+    for lang in languages:
+        for path in sorted((handbook.translations / lang / "LC_MESSAGES").glob("*.po")):
+            for alarm in pofilter.alarms(path, lang, config):
+                count += 1
+                print(f"{display_path(path)}:{alarm.line}:1: warning: '{alarm.context}': pofilter {alarm.test}: "
+                      f"{alarm.message}", file=sys.stderr)
+    print(f"pofilter ({len(config.tests)} tests): {count} alarm{'s' * (count != 1)}")
+    return 1 if count else 0
 
 
 def _glossary(handbook: Handbook, check_only: bool) -> int:
