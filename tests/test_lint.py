@@ -476,3 +476,34 @@ def test_an_ignore_comment_holds_for_pofilter_too(tmp_path: Path) -> None:
     assert [a.test for a in pofilter.alarms(catalog, "en", config)] == ["numbers"]
     catalog.write_text(header + "# handbook-lint: ignore numbers\n" + entry, encoding="utf-8")
     assert list(pofilter.alarms(catalog, "en", config)) == []
+
+
+def test_the_pre_commit_hooks_run_the_projects_checks() -> None:
+    import shlex
+
+    import yaml
+
+    root = TRANSLATIONS.parent
+    offered = yaml.safe_load((root / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    local = yaml.safe_load((root / ".pre-commit-config.yaml").read_text(encoding="utf-8"))["repos"][0]["hooks"]
+    assert [h["id"] for h in offered] == [h["id"] for h in local]
+    for hook in offered:
+        (program, *args) = shlex.split(hook["entry"])
+        assert program == "handbook" and not hook["pass_filenames"]
+        result = run_handbook(*args)
+        assert result.returncode == 0, (hook["id"], result.stderr)
+    for hook in local:
+        assert shlex.split(hook["entry"])[0] == ".venv/bin/handbook" and hook["language"] == "system"
+
+
+def test_the_weblate_components_name_the_catalogs_and_give_each_flag_a_reason() -> None:
+    import json
+
+    config = json.loads((TRANSLATIONS / "weblate.json").read_text(encoding="utf-8"))
+    flags = [f.strip() for f in config["shared"]["check_flags"].split(",")]
+    assert "check-glossary" in flags and set(flags) <= set(config["reasons"])
+    root = TRANSLATIONS.parent
+    for component in config["components"]:
+        assert list(root.glob(component["filemask"])), component["filemask"]
+    slugs = {c["slug"] for c in config["components"]}
+    assert slugs == {p.stem for p in TRANSLATIONS.glob("*/LC_MESSAGES/*.po")}
