@@ -348,6 +348,8 @@ def test_the_glossary_is_tbx_and_up_to_date() -> None:
 def test_every_defined_term_and_answer_is_in_the_glossary() -> None:
     """The documents' definitions of bridge terms and the standard answers have
     their concept (by its article, or the answer's label in English)."""
+    import re
+
     import yaml
 
     from build_tools.i18n import glossary
@@ -359,7 +361,7 @@ def test_every_defined_term_and_answer_is_in_the_glossary() -> None:
     not_bridge = {"ursprung", "skapat-datum"}  # BWS's own metadata
     for path in sorted((root / "source").glob("*.yaml")):
         text = path.read_text(encoding="utf-8")
-        for ident in __import__("re").findall(r"- definition: ([\w-]+)", text):
+        for ident in re.findall(r"- definition: ([\w-]+)", text):
             if ident not in not_bridge:
                 assert f"{path.stem}#{ident}" in articles, (path.stem, ident)
     questions = yaml.safe_load((root / "build_tools/rules/questions.yaml").read_text(encoding="utf-8"))
@@ -507,3 +509,21 @@ def test_the_weblate_components_name_the_catalogs_and_give_each_flag_a_reason() 
         assert list(root.glob(component["filemask"])), component["filemask"]
     slugs = {c["slug"] for c in config["components"]}
     assert slugs == {p.stem for p in TRANSLATIONS.glob("*/LC_MESSAGES/*.po")}
+
+
+def test_every_term_of_the_meaning_vocabulary_is_in_the_glossary() -> None:
+    from build_tools.i18n import glossary
+    from build_tools.rules import vocabulary
+    from build_tools.rules.registry import in_force
+
+    ids = {c.id for c in glossary.load(TRANSLATIONS)}
+    # The vocabulary's value, where its concept's id says it otherwise.
+    named = {"opening": "opening-strength", "good": "good-suit", "solid": "solid-suit", "full": "stopper",
+             "half": "half-stopper", "asks": "stopper", "negative": "negative-response", "precision": "precision-2c",
+             "gambling": "gambling-3nt", "asking": "asking-bid", "fit-showing": "fit-showing-bid"}
+    values = [*vocabulary.FORCING, *vocabulary.STRENGTHS, *vocabulary.SHAPES, *vocabulary.STOPPERS,
+              "good", "solid", *in_force().conventions,
+              # keys of a meaning that name a bridge notion
+              "natural", "artificial", "major", "singleton", "to-play", "standard", "key-card", "trump-queen",
+              "screens", "lead-directing-double", "strong-suit", "two-suiter"]
+    assert sorted(v for v in values if v not in ids and named.get(v) not in ids) == []
