@@ -527,3 +527,14 @@ def test_every_term_of_the_meaning_vocabulary_is_in_the_glossary() -> None:
               "natural", "artificial", "major", "singleton", "to-play", "standard", "key-card", "trump-queen",
               "screens", "lead-directing-double", "strong-suit", "two-suiter"]
     assert sorted(v for v in values if v not in ids and named.get(v) not in ids) == []
+
+
+def test_an_ignore_comment_silences_the_punctuation_and_glossary_checks() -> None:
+    from build_tools.i18n import glossary
+
+    terms = glossary.load(TRANSLATIONS)
+    catalog = Catalog()
+    catalog.add("1♥;", "1♥, (x).", context="x", user_comments=["handbook-lint: ignore punctuation"])
+    catalog.add("ett cuebud", "a cue bid", context="y", user_comments=["handbook-lint: ignore glossary"])
+    catalog.add("ett cuebud", "a cue bid", context="z")
+    assert {m.context for m, _ in lint(catalog, "sv", "en", terms)} == {"z"}

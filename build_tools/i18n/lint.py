@@ -234,7 +234,7 @@ def lint(catalog: Catalog, source: str = "", target: str = "",
             ignored = {word.strip() for comment in message.user_comments
                        for match in _IGNORE.finditer(comment) for word in match.group(1).split(",")}
             for problem in problems(message, source, target, glossary):
-                if problem.split()[0] not in ignored:
+                if problem.split()[0].rstrip(":") not in ignored:
                     yield message, problem
 
 
