@@ -147,12 +147,13 @@ def test_every_translation_says_every_word_in_its_own_language() -> None:
         # Names and notation may read alike (Stayman, Multi); the words may not.
         same = sorted(k for k in table if table[k] == english[k]
                       and re.search(r"[a-z]{4}", re.sub(r"%\(\w+\)s", "", english[k])) and not english[k][0].isupper())
-        # "Splinter" is the loanword of Polish, Spanish and Swedish bridge.
+        # "Splinter" is the loanword of Polish, Spanish and Swedish bridge; "forcing"
+        # the AEB's and "transfer" BWS's (translations/glossary.yaml).
         allowed = {"pl": {"convention:puppet", "convention:relay", "convention:splinter", "convention:transfer"},
                    "es": {"artificial:true", "convention:puppet", "convention:reverse", "convention:splinter",
-                          "convention:transfer", "natural:true"},
+                          "convention:transfer", "forcing:forcing", "natural:true"},
                    # Swedish "hand" is the English word.
-                   "sv": {"convention:puppet", "convention:splinter", "hand", "standard:true"}}
+                   "sv": {"convention:puppet", "convention:splinter", "convention:transfer", "hand", "standard:true"}}
         assert set(same) <= allowed.get(language, set()), (language, same)
 
 

@@ -18,10 +18,20 @@
            translations whose %(name)s placeholders differ from the source.
            Also warns of a catalog not in the one layout (see normalize).
            `--strict` fails on any warning, untranslated or fuzzy entry.
+           The glossary (translations/glossary.yaml) is checked too: a
+           term's forbidden variant used, or its required term missing.
   normalize  rewrite catalogs (FILES, or every catalog of --translations) in
            the one layout: what GNU `msgcat --width=79` writes, which `update`
            writes too; for a file saved by polib, Poedit or Weblate. With
            --check, writes nothing and fails if a catalog is not normalized.
+  pofilter run translate-toolkit's pofilter with the tests that fit these
+           catalogs (translations/pofilter.ini names them, and the reason each
+           other test is left out); an entry whose translator's comment says
+           `handbook-lint: ignore <test>` is not held to that test.
+  glossary write translations/glossary.tbx (TBX-Basic, for Weblate, Poedit
+           and OmegaT) from translations/glossary.yaml, each term defined by
+           its article's text in each language; --check writes nothing and
+           fails if the file is out of date.
 """
 
 from __future__ import annotations
@@ -36,6 +46,7 @@ from build_tools.commands._common import add_location_arguments, report, select_
 from build_tools.diagnostics import Diagnostic, DiagnosticError
 from build_tools.document import Document
 from build_tools.i18n import catalog_path, extract, read_catalog, translate, update, write_catalog
+from build_tools.i18n import glossary
 from build_tools.i18n.catalogs import layout_problem, normalized, read_po_file
 from build_tools.i18n.interface import extract_interface
 from build_tools.i18n.lint import blank, format_problems, lint
@@ -55,7 +66,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     ck = sub.add_parser("check", help="translation status and translator lint")
     ck.add_argument("--strict", action="store_true",
                     help="fail on any warning, untranslated or fuzzy entry (exit 1)")
-    for p in (up, st, ck):
+    pf = sub.add_parser("pofilter", help="pofilter's tests that fit the catalogs (translations/pofilter.ini)")
+    gl = sub.add_parser("glossary", help="write translations/glossary.tbx from translations/glossary.yaml")
+    gl.add_argument("--check", action="store_true", help="write nothing; exit 1 if glossary.tbx is out of date")
+    for p in (up, st, ck, pf, gl):
         p.add_argument("-l", "--language", action="append", metavar="LANG", help="only this language")
         add_location_arguments(p)
     nm = sub.add_parser("normalize", help="rewrite catalogs in the one layout (GNU msgcat's at the stated width)")
@@ -76,6 +90,10 @@ def run(args: argparse.Namespace) -> int:
             return usage_error(str(exc))
         if args.action == "update":
             return _update(handbook, languages, args.check)
+        if args.action == "pofilter":
+            return _pofilter(handbook, languages)
+        if args.action == "glossary":
+            return _glossary(handbook, args.check)
         if args.action == "stats":
             return _stats(handbook, languages, args.json)
         return _check(handbook, languages, args.strict)
@@ -175,6 +193,11 @@ def _stats(handbook: Handbook, languages: list[str], as_json: bool) -> int:
 
 def _check(handbook: Handbook, languages: list[str], strict: bool) -> int:
     problems: list[Diagnostic] = []
+    try:
+        terms = glossary.load(handbook.translations)
+    except (glossary.GlossaryError, OSError, ValueError) as exc:
+        terms = ()
+        problems.append(Diagnostic(display_path(handbook.translations / glossary.SOURCE_NAME), 0, 0, str(exc)))
     for lang in languages:
         for doc in handbook.documents:
             if doc.language == lang:
@@ -197,7 +220,7 @@ def _check(handbook: Handbook, languages: list[str], strict: bool) -> int:
             done = total - len(missing)
             print(f"{shown}: {done} of {total} translated ({100 * done // max(1, total)} %)")
             problems.extend(_layout(path, shown))
-            problems.extend(_document_problems(doc, po, shown, lang))
+            problems.extend(_document_problems(doc, po, shown, lang, terms))
             if strict:
                 lines = {m.context: m.lineno or 0 for m in po.catalog if m.id and m.context}
                 for text in doc.messages():
@@ -207,7 +230,7 @@ def _check(handbook: Handbook, languages: list[str], strict: bool) -> int:
         interface = catalog_path(handbook.translations, lang, UI_DOMAIN)
         if lang != "en" and interface.exists():
             try:
-                problems.extend(_interface_problems(read_po_file(interface), display_path(interface)))
+                problems.extend(_interface_problems(read_po_file(interface), display_path(interface), lang, terms))
                 problems.extend(_layout(interface, display_path(interface)))
             except DiagnosticError as exc:
                 problems.extend(exc.diagnostics)
@@ -217,7 +240,8 @@ def _check(handbook: Handbook, languages: list[str], strict: bool) -> int:
     return 1 if any(d.severity == "error" or strict for d in problems) else 0
 
 
-def _document_problems(doc: Document, po: PoFile, shown: str, language: str) -> Iterator[Diagnostic]:
+def _document_problems(doc: Document, po: PoFile, shown: str, language: str,
+                       terms: tuple[glossary.Concept, ...] = ()) -> Iterator[Diagnostic]:
     """Entries the build cannot use, and translations that lost something of their source."""
     known = {m.context for m in doc.messages()}
     seen: dict[str, Entry] = {}
@@ -247,15 +271,17 @@ def _document_problems(doc: Document, po: PoFile, shown: str, language: str) -> 
         if blank(message) and not message.fuzzy:
             yield Diagnostic(shown, line, column, f"'{message.context}': the translation is only blanks "
                              "(it counts as untranslated)", "warning")
-    for message, problem in lint(po.catalog, doc.language, language):
+    for message, problem in lint(po.catalog, doc.language, language, terms):
         written = positions.get((message.context, str(message.id)))
         line, column = ((written.translations[0].line, written.translations[0].column) if written
                         else (message.lineno or 0, 0))
         yield Diagnostic(shown, line, column, f"'{message.context}': {problem}", "warning")
 
 
-def _interface_problems(po: PoFile, shown: str) -> Iterator[Diagnostic]:
-    """Interface translations the templates could not format, or would show blank."""
+def _interface_problems(po: PoFile, shown: str, language: str = "",
+                        terms: tuple[glossary.Concept, ...] = ()) -> Iterator[Diagnostic]:
+    """Interface translations the templates could not format, or would show
+    blank, or that say a glossary term otherwise than the glossary."""
     for entry in po.entries:
         if entry.obsolete or not entry.translations:
             continue
@@ -270,6 +296,52 @@ def _interface_problems(po: PoFile, shown: str) -> Iterator[Diagnostic]:
             line, column = (strings[index].position(offset) if offset is not None
                             else (strings[index].line, strings[index].column))
             yield Diagnostic(shown, line, column, problem)
+        if message.fuzzy or not isinstance(message.string, str):
+            continue
+        for problem in glossary.term_problems(terms, entry.msgid, message.string, "en", language):
+            yield Diagnostic(shown, strings[0].line, strings[0].column, f"msgid '{shorten(entry.msgid)}': {problem}",
+                             "warning")
+
+
+def _pofilter(handbook: Handbook, languages: list[str]) -> int:
+    """pofilter's alarms on every catalog of ``languages``, one line each."""
+    from build_tools.i18n import pofilter
+
+    config = pofilter.read_config(handbook.translations)
+    count = 0
+    for lang in languages:
+        for path in sorted((handbook.translations / lang / "LC_MESSAGES").glob("*.po")):
+            for alarm in pofilter.alarms(path, lang, config):
+                count += 1
+                print(f"{display_path(path)}:{alarm.line}:1: warning: '{alarm.context}': pofilter {alarm.test}: "
+                      f"{alarm.message}", file=sys.stderr)
+    print(f"pofilter ({len(config.tests)} tests): {count} alarm{'s' * (count != 1)}")
+    return 1 if count else 0
+
+
+def _glossary(handbook: Handbook, check_only: bool) -> int:
+    """Write (or check) the TBX form of the glossary."""
+    from build_tools.i18n.catalogs import read_catalog
+
+    concepts = glossary.load(handbook.translations)
+    documents = {doc.id: doc for doc in handbook.documents}
+    catalogs = {(doc.id, lang): read_catalog(path) for doc in handbook.documents for lang in glossary.LANGUAGES
+                if (path := catalog_path(handbook.translations, lang, doc.id)).exists()}
+    texts, missing = glossary.article_texts(concepts, documents, catalogs)
+    path = handbook.translations / glossary.TBX_NAME
+    for problem in missing:
+        print(f"{display_path(handbook.translations / glossary.SOURCE_NAME)}: error: {problem}", file=sys.stderr)
+    if missing:
+        return 1
+    data = glossary.tbx(concepts, texts)
+    if check_only:
+        if not path.exists() or path.read_text(encoding="utf-8") != data:
+            print(f"{display_path(path)}: error: out of date; run 'handbook i18n glossary'", file=sys.stderr)
+            return 1
+        return 0
+    path.write_text(data, encoding="utf-8")
+    print(f"{display_path(path)}: {len(concepts)} concepts in {len(glossary.LANGUAGES)} languages")
+    return 0
 
 
 def _message_id(entry: Entry) -> str | tuple[str, str]:

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from babel.messages.catalog import Catalog, Message
 
 from build_tools.document import NUMBER_SUFFIX
+from build_tools.i18n.glossary import Concept, term_problems
 from build_tools.i18n.notation import markup_problems
 
 _NUMBER = re.compile(r"\d+")
@@ -69,11 +70,88 @@ def display_numbers(text: str) -> list[str]:
     found += [str(_chinese_number(a or b)) for a, b in _CHINESE_ORDINAL.findall(text)]
     found += [str(_roman_number(match.group(0))) for match in _ROMAN.finditer(text) if match.group(0)]
     return found
+#: Lengths written in words, per language, read as the numbers they say: a
+#: "sześciokartowym" that becomes "pięciokartowym" changed a six-card suit into
+#: a five-card one, and a "5-kartowym" rendered "pięciokartowy" kept it. Each
+#: pattern's first group is the word whose value is looked up in the table
+#: beside it; words that count something else (the Chinese "一张A", one ace
+#: more; the Spanish "cuarto palo", the fourth suit) are left out.
+_LENGTH_WORDS: dict[str, tuple[re.Pattern[str], dict[str, int]]] = {
+    # "sześciokartowy", "starsza czwórka", "cztery lub więcej kart"
+    "pl": (re.compile(r"(?<!\w)(jedno|dwu|trzy|cztero|pięcio|sześcio|siedmio|ośmio|dziewięcio)[- ]?kartow\w*"
+                      r"|(?<!\w)(trój|czwór|piąt|szóst|siódem)k\w*"
+                      r"|(?<!\w)(dwie|dwóch|trzy|trzech|cztery|czterech|pięć|pięciu|sześć|sześciu|siedem|siedmiu|osiem)"
+                      r"(?= lub (?:więcej|mniej|[tcpsd]\w+ (?:kart|trefl|kar|kier|pik))| kart| (?:trefl|kar|kier|pik))",
+                      re.IGNORECASE),
+           {"jedno": 1, "dwu": 2, "trzy": 3, "cztero": 4, "pięcio": 5, "sześcio": 6, "siedmio": 7, "ośmio": 8,
+            "dziewięcio": 9, "trój": 3, "czwór": 4, "piąt": 5, "szóst": 6, "siódem": 7,
+            "dwie": 2, "dwóch": 2, "trzech": 3, "cztery": 4, "czterech": 4, "pięć": 5, "pięciu": 5, "sześć": 6,
+            "sześciu": 6, "siedem": 7, "siedmiu": 7, "osiem": 8}),
+    # "шестикарточный", "младшая четвёрка", "четыре или более карты"
+    "ru": (re.compile(r"(?<!\w)(одно|двух|тр[её]х|четыр[её]х|пяти|шести|семи|восьми|девяти)(?:[- ]?карточн\w*|-(?= или \w+карточн))"
+                      r"|(?<!\w)(трой|четв[её]р|пят[её]р|шест[её]р)к\w*"
+                      r"|(?<!\w)(две|двух|три|тр[её]х|четыре|четыр[её]х|пять|пяти|шесть|шести|семь|семи|восемь)(?= или (?:более|больше|менее|[дтчпшсв]\w+ (?:карт|треф|бубн|черв|пик))| карт| (?:треф|бубн|черв|пик))",
+                      re.IGNORECASE),
+           {"одно": 1, "двух": 2, "трех": 3, "трёх": 3, "четырех": 4, "четырёх": 4, "пяти": 5, "шести": 6,
+            "семи": 7, "восьми": 8, "девяти": 9, "трой": 3, "четвер": 4, "четвёр": 4, "пятер": 5, "пятёр": 5,
+            "шестер": 6, "шестёр": 6, "две": 2, "три": 3, "четыре": 4, "пять": 5, "шесть": 6, "семь": 7,
+            "восемь": 8}),
+    # "four-card", "four- or five-card", "four or more (cards)", "four hearts"
+    "en": (re.compile(r"(?<!\w)(one|two|three|four|five|six|seven|eight|nine)(?=-?(?: (?:or|to|and) "
+                      r"(?:fewer|one|two|three|four|five|six|seven|eight|nine)-?)? ?cards?(?!\w))"
+                      r"|(?<!\w)(two|three|four|five|six|seven|eight|nine)(?= or more(?!-)|(?: or \w+)? (?:clubs|diamonds|hearts|spades)(?!\w))",
+                      re.IGNORECASE),
+           {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}),
+    # "cinco o más (cartas)"; an ordinal is a length ("palo sexto", "muy buen quinto",
+    # "sin cuarta mayor") but not before a noun it numbers ("cuarto palo") nor a level.
+    "es": (re.compile(r"(?<!\w)(dos|tres|cuatro|cinco|seis|siete|ocho|nueve)(?= o más| cartas(?!\w)|(?: o \w+)? (?:tréboles|diamantes|corazones|picas|picos)(?!\w))"
+                      r"|(?<!\w)(?<!nivel al )(tercer|cuart|quint|sext|séptim|octav)(?:[oa]s?)(?!\w)"
+                      r"(?! (?:palo|voz|voces|lugar|nivel|ronda|posición|categoría|clase|fase|parte|vez)(?!\w))", re.IGNORECASE),
+           {"dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7, "ocho": 8, "nueve": 9,
+            "tercer": 3, "cuart": 4, "quint": 5, "sext": 6, "séptim": 7, "octav": 8}),
+    # "sexkortsfärg", "fyr- eller femkortsfärg", "fem eller fler kort"
+    "sv": (re.compile(r"(?<!\w)(tre|fyr|fem|sex|sju|åtta)-?(?=(?: eller \w+)?kort)"
+                      r"|(?<!\w)(tre|fyra|fem|sex|sju|åtta)(?= eller fler| kort| [♣♦♥♠]|(?: eller \w+)? (?:klöver|ruter|hjärter|spader))",
+                      re.IGNORECASE),
+           {"tre": 3, "fyr": 4, "fyra": 4, "fem": 5, "sex": 6, "sju": 7, "åtta": 8}),
+    # "六张套", "五张或以上", "四张红心" (four hearts); not "两张K" nor "一张A" (honours counted)
+    "zh": (re.compile(r"([三四五六七八九])张(?!大牌|[AKQJ])"),
+           {"三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}),
+}
+
+
+def length_words(text: str, language: str) -> list[str]:
+    """The lengths ``text`` writes in words, as figures.
+
+    >>> length_words("ze sześciokartowym kolorem i starszą czwórką", "pl")
+    ['6', '4']
+    >>> length_words("шестикарточная масть", "ru"), length_words("a six-card suit", "en")
+    (['6'], ['6'])
+    >>> length_words("palo sexto, cinco o más cartas; cuarto palo", "es"), length_words("femkortsfärg", "sv")
+    (['6', '5'], ['5'])
+    >>> length_words("a four- or five-card suit, four or more cards; four hearts; two kings", "en")
+    ['4', '5', '4', '4']
+    >>> length_words("至少六张黑桃，多一张A，两张K", "zh_CN")
+    ['6']
+    """
+    found = _LENGTH_WORDS.get(language.split("_")[0].lower())
+    if found is None:
+        return []
+    pattern, values = found
+    return [str(values[next(g for g in match.groups() if g).lower()]) for match in pattern.finditer(text)]
+
+
+def _numbers(text: str, language: str) -> list[str]:
+    """The numbers of a sentence: its figures and its lengths in words."""
+    return _NUMBER.findall(text) + length_words(text, language)
+
+
 # A %-conversion as Python reads it; without its conversion letter it is a stray '%'.
 _FORMAT = re.compile(r"%(?:\((?P<name>[^)]*)\))?[-#0 +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?(?P<conversion>[diouxXeEfFgGcrsa%])?")
 
 
-def problems(message: Message, source: str = "", target: str = "") -> Iterator[str]:
+def problems(message: Message, source: str = "", target: str = "",
+             glossary: Iterable[Concept] = ()) -> Iterator[str]:
     """What ``message``'s translation from language ``source`` into ``target``
     lost or changed of its source; nothing when untranslated.
 
@@ -81,7 +159,8 @@ def problems(message: Message, source: str = "", target: str = "") -> Iterator[s
     them, in each side's notation (``1BA`` and ``1NT`` are one call; a Russian
     ``тб`` and ``♣♦`` are the same two suits), and a call written in another
     language's notation is one the reader cannot read (``3BA`` in Russian).
-    Auctions and hands in roles, link targets and emphasis must survive.
+    Auctions and hands in roles, link targets and emphasis must survive, and
+    the ``glossary``'s terms be used (:func:`~build_tools.i18n.glossary.term_problems`).
 
     >>> from babel.messages.catalog import Message
     >>> list(problems(Message("1♥ i 2♠", "1♥ and 2♣", context="x"), "pl", "en"))
@@ -96,15 +175,50 @@ def problems(message: Message, source: str = "", target: str = "") -> Iterator[s
     source_text, text = str(message.id), str(message.string or "")
     if not text.strip():
         return
-    read = display_numbers if str(message.context or "").endswith(NUMBER_SUFFIX) else _NUMBER.findall
-    missing = Counter(read(source_text)) - Counter(read(text))
-    extra = Counter(read(text)) - Counter(read(source_text))
+    if str(message.context or "").endswith(NUMBER_SUFFIX):
+        wanted, got = display_numbers(source_text), display_numbers(text)
+    else:
+        wanted, got = _numbers(source_text, source or "en"), _numbers(text, target or source or "en")
+    missing, extra = Counter(wanted) - Counter(got), Counter(got) - Counter(wanted)
     if missing or extra:
         yield (f"numbers differ: source has {' '.join(sorted(missing.elements())) or 'none more'}, "
                f"translation has {' '.join(sorted(extra.elements())) or 'none more'}")
     yield from markup_problems(source_text, text, source or "en", target or source or "en")
     if source_text.count("*") % 2 == 0 and text.count("*") % 2:
         yield "unbalanced '*' (emphasis) in the translation"
+    yield from punctuation_problems(source_text, text)
+    yield from term_problems(glossary, source_text, text, source or "en", target or source or "en")
+
+
+#: Punctuation a translation copied from a slip of its source: AEB's ",- ... -,"
+#: for a pair of dashes, the Russian notes' comma before a bracket.
+_COPIED_PUNCTUATION = (
+    (re.compile(r",-(?=\s)|(?<=\s)-,"), "',-' or '-,' (the source's dashes): set the aside off with dashes"),
+    (re.compile(r"(?<=[\w♣♦♥♠%]),\s*\("), "a comma before '(': drop it"),
+)
+_SEMICOLON, _STOP = (";", "；"), (".", "。")
+_CLOSING = "”»\"')）*"
+
+
+def punctuation_problems(source: str, text: str) -> Iterator[str]:
+    """Punctuation of the translation ``text`` that is a slip: the source's own
+    slips copied, and an item of a list closed with a full stop where its source
+    (and so its siblings) ends with a semicolon.
+
+    >>> list(punctuation_problems("x;", "pide 3♣,- bien para pasar -, pero."))
+    ["punctuation: ',-' or '-,' (the source's dashes): set the aside off with dashes", \
+"punctuation: the source ends with ';' (an item of a list), the translation with '.'"]
+    >>> list(punctuation_problems("5-ка т,  (после 1т)", "5 cartas de ♣, (tras 1♣)"))
+    ["punctuation: a comma before '(': drop it"]
+    >>> list(punctuation_problems("(4333), (4432);", "(4333), (4432)；"))
+    []
+    """
+    for pattern, problem in _COPIED_PUNCTUATION:
+        if pattern.search(text):
+            yield f"punctuation: {problem}"
+    ends, end = source.rstrip().rstrip(_CLOSING)[-1:], text.rstrip().rstrip(_CLOSING)[-1:]
+    if ends in _SEMICOLON and end in _STOP:
+        yield f"punctuation: the source ends with ';' (an item of a list), the translation with '{end}'"
 
 
 #: A translator's comment ``# handbook-lint: ignore numbers`` silences one kind
@@ -113,13 +227,14 @@ def problems(message: Message, source: str = "", target: str = "") -> Iterator[s
 _IGNORE = re.compile(r"handbook-lint:\s*ignore\s+([\w ,]+)")
 
 
-def lint(catalog: Catalog, source: str = "", target: str = "") -> Iterator[tuple[Message, str]]:
+def lint(catalog: Catalog, source: str = "", target: str = "",
+         glossary: Iterable[Concept] = ()) -> Iterator[tuple[Message, str]]:
     for message in catalog:
         if message.id and not message.fuzzy:
             ignored = {word.strip() for comment in message.user_comments
                        for match in _IGNORE.finditer(comment) for word in match.group(1).split(",")}
-            for problem in problems(message, source, target):
-                if problem.split()[0] not in ignored:
+            for problem in problems(message, source, target, glossary):
+                if problem.split()[0].rstrip(":") not in ignored:
                     yield message, problem
 
 
