@@ -56,6 +56,10 @@ def new_catalog(language: str, domain: str) -> polib.POFile:
         "Content-Type": "text/plain; charset=UTF-8",
         "Content-Transfer-Encoding": "8bit",
     }
+    if language:  # as msginit writes it: the language's plural rule, from CLDR (Babel)
+        from babel.messages.plurals import get_plural
+
+        po.metadata["Plural-Forms"] = str(get_plural(language))
     return po
 
 
