@@ -135,10 +135,10 @@ def _add_language(language: str, title: str | None, source: Path, translations: 
     manifest_path = source / MANIFEST_NAME
     try:
         handbook = load_handbook(source, translations)
-        check_new(catalog_path(translations, language, UI_DOMAIN).parent, language)
         if language in handbook.manifest.languages:
             return usage_error(f"language '{language}' is in {display_path(manifest_path)} already; "
                                "run 'handbook i18n update' to refresh its catalogs")
+        check_new(catalog_path(translations, language, UI_DOMAIN).parent, language)
         given = title is not None and bool(title.strip())
         text = manifest_path.read_text(encoding="utf-8")
         shown = display_path(manifest_path)
