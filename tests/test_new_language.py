@@ -95,6 +95,24 @@ def test_add_language_refuses_a_listed_or_unknown_language(tmp_path: Path) -> No
     assert "de" not in (tmp_path / "mini" / "source" / "handbook.yaml").read_text(encoding="utf-8")
 
 
+def test_a_language_without_a_profile_gets_its_skeleton(tmp_path: Path) -> None:
+    import shutil
+
+    from build_tools.bridge import Call, notation
+    from conftest import run_handbook
+
+    shutil.copytree(FIXTURES / "mini", tmp_path / "mini")
+    args = ["--source", str(tmp_path / "mini" / "source"), "--translations", str(tmp_path / "mini" / "translations")]
+    added = run_handbook("i18n", "add-language", "fr", *args)
+    assert added.returncode == 0, added.stderr
+    assert "a notation profile for French in build_tools/bridge/notation.py" in added.stdout
+    assert "the handbook's title in French" in added.stdout  # no --title: the English one for now
+    skeleton = added.stdout[added.stdout.index("FRENCH = Profile("):]
+    made = eval(skeleton.split(" = ", 1)[1], vars(notation))  # the skeleton is a profile already
+    assert made.code == "fr" and made.format_call(Call.parse("1NT")) == "1NT"
+    assert load_manifest(tmp_path / "mini" / "source" / "handbook.yaml").languages[-1] == "fr"
+
+
 # --- the whole handbook in German, from add-language to the website -------------
 
 

@@ -166,9 +166,9 @@ def _add_language(language: str, title: str | None, source: Path, translations: 
               f"{profile.format_call(REDOUBLE)}, {profile.format_call(PASS)}; honours "
               f"{' '.join(profile.format_rank(r) for r in (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK))}")
     else:
-        left.append(f"a notation profile for {name} in build_tools/bridge/notation.py (its notrump, pass, "
-                    "double and redouble, honour letters, running-text suit words and seats; until then "
-                    "calls and hands are shown in the universal notation: NT, X, XX, P)")
+        left.append(f"a notation profile for {name} in build_tools/bridge/notation.py, listed in PROFILES "
+                    "(until then calls and hands are shown in the universal notation: NT, X, XX, P); "
+                    "complete the skeleton below")
     if not given:
         left.append(f"the handbook's title in {name}: 'title: {language}:' in {shown} (now the English one)")
     from build_tools.i18n.stats import catalog_stats
@@ -181,6 +181,10 @@ def _add_language(language: str, title: str | None, source: Path, translations: 
     print("left for the translator:")
     for item in left:
         print(f"  - {item}")
+    if profile is None:
+        from build_tools.i18n.new_language import profile_skeleton
+
+        print(profile_skeleton(language))
     return 0
 
 

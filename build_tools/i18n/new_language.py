@@ -89,3 +89,36 @@ def check_new(path: Path, language: str) -> None:
     if path.exists() and any(path.glob("*.po")):
         raise DiagnosticError([Diagnostic(display_path(path), 0, 0, f"catalogs of '{language}' exist already; "
                                           "list the language in the manifest and run 'handbook i18n update'")])
+
+
+def profile_skeleton(language: str) -> str:
+    """The start of a notation profile for ``language``, to complete and add to
+    ``build_tools/bridge/notation.py``: the universal notation (what the
+    language is shown in until then), each field saying what to write.
+
+    >>> from build_tools.bridge import notation
+    >>> made = eval(profile_skeleton("fr").split(" = ", 1)[1], vars(notation))
+    >>> made.code, made.locale, made.format_call(notation.Call.parse("1NT")), made.seat_name(Seat.EAST)
+    ('fr', 'fr', '1NT', 'East')
+    """
+    from build_tools.document import language_name
+
+    code = language.split("_")[0]
+    name = language_name(language)
+    constant = language_name(language, "en").upper().replace(" ", "_")
+    return f'''{constant} = Profile(
+    code="{code}",
+    name="{name}",
+    locale="{language}",
+    # the notrump word (after the level), then its other spellings
+    strains=_strains((), (), (), (), ("NT",)),
+    # pass, double, redouble as printed first, then the spellings read too
+    words=_words(("P", "Pass"), ("X",), ("XX",)),
+    suit_labels=(),
+    # ace, king, queen, jack, ten as hands print them
+    ranks=_ranks("A", "K", "Q", "J", "10"),
+    # the suits in running text: one regular expression each (clubs, diamonds, hearts, spades)
+    suit_words=_suit_words(r"clubs?", r"diamonds?", r"hearts?", r"spades?"),
+    # each seat from North clockwise: the letter and the name
+    seats=(("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")),
+)'''
