@@ -131,11 +131,11 @@ def update(path: Path, template: polib.POFile, language: str) -> Merge:
     too unlike for msgmerge's fuzzy matching (a table cell "3 ч" becoming "3 б").
     """
     if not path.exists():
-        po = new_catalog(language, template.metadata["Project-Id-Version"])
-        for entry in template:
-            po.append(entry)
-        return Merge(catalog_bytes(po), len(template), 0, 0)
-    existing = load_for_merge(path)
+        # A new catalog goes through msgmerge too, so that it is written (its
+        # header's Plural-Forms wrapped) as every later update writes it.
+        existing = new_catalog(language, template.metadata["Project-Id-Version"])
+    else:
+        existing = load_for_merge(path)
     before = {(e.msgctxt, e.msgid): "fuzzy" in e.flags for e in existing if not e.obsolete}
     _carry_changed_texts(existing, template)
     with tempfile.TemporaryDirectory(prefix="handbook-merge-") as tmp:
