@@ -28,8 +28,13 @@ if TYPE_CHECKING:
     from build_tools.rules.query import Query
     from build_tools.rules.registry import Answer, Question, Registry
 
-#: Languages the handbook can be written or translated in (gettext locale names).
-LANGUAGES: tuple[str, ...] = ("pl", "en", "ru", "es", "sv", "zh_CN")
+from build_tools.bridge.notation import PROFILES as _PROFILES
+
+#: Languages a document can be written in (gettext locale names): those whose
+#: notation the rule model reads, one per notation profile
+#: (:mod:`build_tools.bridge.notation`). A handbook is translated into any
+#: language Babel knows (:func:`is_language`).
+LANGUAGES: tuple[str, ...] = tuple(p.locale for p in _PROFILES.values())
 
 #: Each language's name in itself, for language switchers.
 LANGUAGE_NAMES: dict[str, str] = {

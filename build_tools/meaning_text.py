@@ -18,7 +18,8 @@ them ("12–14", "6+"). A key without words is an error, never left out.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -51,6 +52,40 @@ def count(value: Any) -> str:
     return f"{parsed.low}–{parsed.high}"
 
 
+class _Used(Mapping[str, str]):
+    """``words`` as one line looks them up: whether it took words the catalog
+    translates and words it does not (the template's English) together."""
+
+    def __init__(self, words: Words) -> None:
+        self.words = words
+        self.translated = self.english = False
+
+    def __getitem__(self, key: str) -> str:
+        from build_tools.render import EnglishText
+
+        value = self.words[key]
+        if any(c.isalpha() for c in value):  # "; " and ", " are nobody's words
+            if isinstance(value, EnglishText):
+                self.english = True
+            else:
+                self.translated = True
+        return value
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.words)
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+
+def _whole(words: Words, compose: Callable[[Words], str]) -> str:
+    """One line in one language: in the reader's words, or, where the catalog
+    lacks one of them, in English throughout (never "natürlich; 6+ hearts")."""
+    used = _Used(words)
+    text = compose(used)
+    return compose(_english()) if used.english and used.translated else text
+
+
 def describe(meaning: Mapping[str, Any], words: Words) -> str:
     """The reader's text of a meaning mapping (as the loader reads it from
     YAML); raises :class:`MissingWords` for a key or value without words.
@@ -58,6 +93,10 @@ def describe(meaning: Mapping[str, Any], words: Words) -> str:
     >>> describe({"convention": "stayman", "major": "4+"}, english_words())
     'Stayman; 4+ cards in a major'
     """
+    return _whole(words, lambda used: _describe(meaning, used))
+
+
+def _describe(meaning: Mapping[str, Any], words: Words) -> str:
     parts = [_KEYS.get(str(key), _unknown)(str(key), value, words) for key, value in meaning.items()]
     return _word(words, "separator").join(parts)
 
@@ -81,6 +120,11 @@ def describe_query(query: Query, words: Words, notation: str, reader: str,
     ...                english_words(), "ru", "en")
     'hand: ♠A76 ♥AK9754 ♦8 ♣J98'
     """
+    return _whole(words, lambda used: _describe_query(query, used, notation, reader, leaves))
+
+
+def _describe_query(query: Query, words: Words, notation: str, reader: str,
+                    leaves: Mapping[str, str] | None) -> str:
     asked = query.asked
     groups: list[str] = []
     earlier = asked.get("earlier") or {}
@@ -155,6 +199,11 @@ def english_words() -> dict[str, str]:
     return _words_of(NullTranslations())
 
 
+@cache
+def _english() -> Mapping[str, str]:
+    return english_words()
+
+
 def words_for(language: str, translations: Path) -> dict[str, str]:
     """The words of ``language``'s interface catalog in ``translations``."""
     from build_tools.render import interface_translations
@@ -166,7 +215,9 @@ def _words_of(translations: Any) -> dict[str, str]:
     from build_tools.render import environment
 
     module = environment(translations).get_template(WORDS_TEMPLATE).module
-    return {key: str(value) for key, value in module.MEANING_WORDS.items()}  # type: ignore[attr-defined]
+    # An untranslated word stays marked (render.EnglishText): a line is worded in one language.
+    return {key: value if isinstance(value, str) else str(value)
+            for key, value in module.MEANING_WORDS.items()}  # type: ignore[attr-defined]
 
 
 # --- each key of the vocabulary ----------------------------------------------

@@ -52,12 +52,43 @@ TEMPLATES = Path(__file__).parent / "templates"
 UI_DOMAIN = "handbook"
 
 
+class EnglishText(str):
+    """An interface string the reader's catalog does not translate: the
+    template's English, marked so that what is put into it is English too."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Localized:
+    """A word put into an interface sentence, in the reader's language and in
+    English: a sentence shown in English (untranslated) takes the English one,
+    so that no sentence mixes two languages ("the original (Polish) prevails",
+    never "the original (Polnisch) prevails")."""
+
+    reader: str
+    english: str
+
+    def __str__(self) -> str:
+        return self.reader
+
+
+def language_word(code: str, reader: str) -> Localized:
+    """The name of language ``code`` for a sentence read in ``reader``'s language.
+
+    >>> word = language_word("pl", "de")
+    >>> str(word), word.english
+    ('Polnisch', 'Polish')
+    """
+    return Localized(language_name(code, reader), language_name(code, "en"))
+
+
 @dataclass(frozen=True, slots=True)
 class TranslationStatus:
     translated: int
     total: int
-    #: The original's language in the reader's words, and its title.
-    original_language: str = ""
+    #: The original's language in the reader's words (and in English), and its title.
+    original_language: Localized = Localized("", "")
     original_title: str = ""
 
     @property
@@ -73,7 +104,7 @@ def translation_status(doc: Document, reader: str, originals: Mapping[str, str])
         return None
     total = doc.texts
     return TranslationStatus(total - len(doc.untranslated), total,
-                             language_name(doc.language, reader), originals.get(doc.id, ""))
+                             language_word(doc.language, reader), originals.get(doc.id, ""))
 
 
 @dataclass(frozen=True, slots=True)
@@ -443,40 +474,71 @@ def format_interface(template: str, variables: dict[str, object]) -> str:
     'Regulamin 100% %(nieznane)s'
     """
 
+    english = isinstance(template, EnglishText)
+
     def fill(match: re.Match[str]) -> str:
         name = match.group(1)
         if name is None:
             return "%"
-        return str(variables[name]) if name in variables else match.group(0)
+        if name not in variables:
+            return match.group(0)
+        value = variables[name]
+        if isinstance(value, Localized):
+            return value.english if english else value.reader
+        return str(value)
 
-    return _PLACEHOLDER.sub(fill, template)
+    filled = _PLACEHOLDER.sub(fill, template)
+    return EnglishText(filled) if english else filled
+
+
+def interface_text(translated: object) -> str:
+    """What a catalog's lookup gave, as text, keeping the mark of an untranslated one."""
+    return translated if isinstance(translated, str) else str(translated)
+
+
+class _EnglishFallback(NullTranslations):
+    """Behind an interface catalog: what it lacks is the template's English,
+    marked as :class:`EnglishText`."""
+
+    def gettext(self, message: str) -> str:
+        return EnglishText(message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return EnglishText(msgid1 if n == 1 else msgid2)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return EnglishText(message)
+
+    def npgettext(self, context: str, singular: str, plural: str, num: int) -> str:
+        return EnglishText(singular if num == 1 else plural)
 
 
 def _gettext_callables(translations: NullTranslations) -> dict[str, Callable[..., str]]:
     """Jinja's "newstyle" gettext functions, formatting with :func:`format_interface`."""
 
     def gettext(message: str, **variables: object) -> str:
-        return format_interface(str(translations.gettext(message)), variables)
+        return format_interface(interface_text(translations.gettext(message)), variables)
 
     def ngettext(singular: str, plural: str, n: int, **variables: object) -> str:
         variables.setdefault("num", n)
-        return format_interface(str(translations.ngettext(singular, plural, n)), variables)
+        return format_interface(interface_text(translations.ngettext(singular, plural, n)), variables)
 
     def pgettext(context: str, message: str, **variables: object) -> str:
-        return format_interface(str(translations.pgettext(context, message)), variables)
+        return format_interface(interface_text(translations.pgettext(context, message)), variables)
 
     def npgettext(context: str, singular: str, plural: str, n: int, **variables: object) -> str:
         variables.setdefault("num", n)
-        return format_interface(str(translations.npgettext(context, singular, plural, n)), variables)
+        return format_interface(interface_text(translations.npgettext(context, singular, plural, n)), variables)
 
     return {"gettext": gettext, "ngettext": ngettext, "pgettext": pgettext, "npgettext": npgettext}
 
 
 def interface_translations(translations: Path, language: str) -> NullTranslations:
-    """The template strings of ``language`` (English msgids; English needs none)."""
+    """The template strings of ``language`` (English msgids; English needs none).
+    A string the catalog lacks is the English one, as :class:`EnglishText`."""
     path = catalog_path(translations, language, UI_DOMAIN)
     if language == "en" or not path.exists():
-        return NullTranslations()
+        return _EnglishFallback()
     catalog = read_catalog(path)
     for message in catalog:
         if message.id and not str(message.string or "").strip():
@@ -484,7 +546,9 @@ def interface_translations(translations: Path, language: str) -> NullTranslation
     buffer = io.BytesIO()
     write_mo(buffer, catalog, use_fuzzy=False)
     buffer.seek(0)
-    return Translations(fp=buffer, domain=UI_DOMAIN)
+    found = Translations(fp=buffer, domain=UI_DOMAIN)
+    found.add_fallback(_EnglishFallback())
+    return found
 
 
 def environment(translations: NullTranslations | None = None) -> SandboxedEnvironment:
@@ -498,7 +562,7 @@ def environment(translations: NullTranslations | None = None) -> SandboxedEnviro
     )
     env.install_gettext_translations(NullTranslations(), newstyle=True)  # type: ignore[attr-defined]
     # Replace the extension's callables (which %-format, and raise on a stray %).
-    env.globals.update(_gettext_callables(translations or NullTranslations()))
+    env.globals.update(_gettext_callables(translations or _EnglishFallback()))
     env.filters["myst"] = markup.to_myst
     env.filters["text"] = markup.text
     env.filters["role"] = lambda content, name: markup.role(name, content)
@@ -556,7 +620,7 @@ def render_pages(
     # the reader's words for the original's language), and links the PDF.
     pages["index.md"] = env.get_template("index.md.j2").render(
         title=manifest.title(language), documents=documents, statuses=statuses,
-        language_names={d.language: language_name(d.language, language) for d in documents},
+        language_names={d.language: language_word(d.language, language) for d in documents},
         pdf=f"{manifest.id}-{language}-a4.pdf", pocket=f"{manifest.id}-{language}-a5.pdf",
     )
     return pages

@@ -1,7 +1,7 @@
 """A federation adds a language by listing it in the manifest: German here,
 which the handbook was never written for. `i18n update` creates its catalogs,
 the site and the PDF are built in it, Sphinx's own words come in German, and
-calls print in the universal notation until German gets a notation profile."""
+calls and hands print in German notation (its profile, build_tools/bridge/notation.py)."""
 
 from __future__ import annotations
 
@@ -67,14 +67,14 @@ def test_a_german_site_and_book_are_built(german: Path) -> None:
     assert '<html class="no-js" lang="de"' in page
     assert "Probe-Regeln" in page  # the translated title
     assert "Suche" in page  # Sphinx's own German
-    # The Polish example "1♣ 1♥ 1BA ?" and hand "♦D832" in the universal
-    # notation (NT, Q), as the Polish site shows them in Polish (BA, D).
+    # The Polish example "1♣ 1♥ 1BA ?" and hand "♦D832" in German notation
+    # (SA, D for Dame), as the Polish site shows them in Polish (BA, D).
     import re
 
     def cells(html: str) -> list[str]:
         return [re.sub("<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", html, re.S)]
 
-    assert {"1NT — 12-14", "♦ Q832"} <= set(cells(page))
+    assert {"1SA — 12-14", "♦ D832"} <= set(cells(page))
     polish = cells((build / "site" / "pl" / "mini-rules.html").read_text(encoding="utf-8"))
     assert {"1BA — 12-14", "♦ D832"} <= set(polish)
     index = (build / "site" / "index.html").read_text(encoding="utf-8")

@@ -77,7 +77,7 @@ def test_good_document_loads_into_the_model(tmp_path: Path) -> None:
         (("paragraph: first", "paragraph: First_1"), 8, 16, "invalid id 'First_1'"),
         (("paragraph: first", "paragraph:"), 8, 15, "paragraph has no id after 'paragraph:'"),
         (("          - point: one\n            number", "          - number"), 16, 13, "point has no id (add 'point: some-id')"),
-        (("language: pl", "language: polish"), 5, 11, "'language' of document 'doc' must be one of pl, en, ru, es, sv, zh_CN, not 'polish'"),
+        (("language: pl", "language: polish"), 5, 11, "'language' of document 'doc' must be one of en, pl, ru, es, sv, zh_CN, de, not 'polish'"),
         (("schema: 1", "schema: 2"), 1, 9, "'schema' of document 'doc' must be 1, not '2'"),
         (("  - paragraph: first", "  - paragraf: first"), 8, 5, "a block needs exactly one of section, paragraph, list, definition, example"),
         (("kind: regulation", "kind: regulation\nkind: regulation"), 7, 1, "duplicate key 'kind' in document 'doc' (first at line 6)"),

@@ -10,13 +10,19 @@ ru       ``БК``       ``пас контра реконтра``     ``Т К Д 
 es       ``ST``       ``Paso Doblo Redoblo``      ``A R D V 10``           ``♠ARDV ♥…``
 sv       ``NT``       ``pass D RD``               ``E K D kn 10``          ``♠EDxxx ♥…``
 zh       ``无将``     ``不叫 加倍 再加倍``        ``A K Q J 10``           ``♠AKQJ ♥…``
+de       ``SA``       ``Passe Kontra Rekontra``   ``A K D B 10``           ``♠AKDB ♥…``
 =======  ===========  ==========================  =======================  ===============
+
+A profile also holds what a language's running text says of the cards: its
+suit words (:attr:`Profile.suit_words`, read by the translators' lint) and its
+seats (:attr:`Profile.seats`, letter and name); the handbook's languages
+(:data:`build_tools.document.LANGUAGES`) are the profiles' locales.
 
 Besides these, each profile reads its literature's common variants (the first
 spelling is the one printed): English ``1N``, ``Dbl``, ``Rdbl``/``Redbl`` and a
 final ``All Pass``/``AP``; ``X`` and ``XX`` in pl, es, sv and zh; Spanish
 ``1SA``, ``Pasa``, ``Doble``, ``Redoble``; Russian ``ктр``, ``рктр``; Chinese
-``Pass``. Full-width forms (``（加倍）``, ``－``) read as ASCII everywhere.
+``Pass``; German ``P``. Full-width forms (``（加倍）``, ``－``) read as ASCII everywhere.
 
 Every profile reads an alert mark after a call (``*`` or ``!``; it prints its
 first :attr:`Profile.alert_marks`: ``!`` in Russian as the notes write ``3б!``,
@@ -93,6 +99,13 @@ class Profile:
     """Letters in a hand that this profile refuses to guess, with the reason."""
     alert_marks: tuple[str, ...] = ("*", "!")
     """Alert marks after a call; the first is printed."""
+    locale: str = ""
+    """The gettext locale a handbook names the language by (``zh_CN``); the code when empty."""
+    suit_words: tuple[tuple[str, Suit], ...] = ()
+    """How running text names the suits: regular expressions, matched in lower case
+    (see :func:`build_tools.i18n.notation.suits`); a form not matched counts for no suit."""
+    seats: tuple[tuple[str, str], ...] = (("N", "North"), ("E", "East"), ("S", "South"), ("W", "West"))
+    """Each seat from North clockwise: its letter and its name."""
     _grammar: Grammar = field(init=False, repr=False, compare=False)
     _simple: dict[str, Call] = field(init=False, repr=False, compare=False)
     _label_re: re.Pattern[str] = field(init=False, repr=False, compare=False)
@@ -115,6 +128,27 @@ class Profile:
         set_(self, "_all_pass_re", re.compile(
             rf"(?:^|(?<=[\s\-–—_,;)\]]))(?:{words_re})[\s.]*$", re.IGNORECASE,
         ) if self.all_pass else None)
+        set_(self, "locale", self.locale or self.code)
+        if len(self.seats) != 4:
+            raise InvalidNotationError(f"profile {self.code!r} names {len(self.seats)} seats, not 4")
+
+    # --- seats -------------------------------------------------------------
+
+    def seat_letter(self, seat: Seat) -> str:
+        """How a diagram writes ``seat``.
+
+        >>> profile("de").seat_letter(Seat.EAST), profile("ru").seat_letter(Seat.SOUTH)
+        ('O', 'Ю')
+        """
+        return self.seats[seat.value][0]
+
+    def seat_name(self, seat: Seat) -> str:
+        """The name of ``seat`` in running text and as a diagram's heading.
+
+        >>> profile("de").seat_name(Seat.SOUTH), profile("sv").seat_name(Seat.WEST)
+        ('Süd', 'Väst')
+        """
+        return self.seats[seat.value][1]
 
     # --- calls -----------------------------------------------------------
 
@@ -428,6 +462,10 @@ def _words(pass_: tuple[str, ...], double: tuple[str, ...], redouble: tuple[str,
     )
 
 
+def _suit_words(clubs: str, diamonds: str, hearts: str, spades: str) -> tuple[tuple[str, Suit], ...]:
+    return ((clubs, Suit.CLUBS), (diamonds, Suit.DIAMONDS), (hearts, Suit.HEARTS), (spades, Suit.SPADES))
+
+
 def _ranks(ace: str, king: str, queen: str, jack: str, *ten: str) -> tuple[tuple[str, Rank], ...]:
     return (
         (ace, Rank.ACE), (king, Rank.KING), (queen, Rank.QUEEN), (jack, Rank.JACK),
@@ -447,6 +485,7 @@ ENGLISH = Profile(
     bracket_separator="-",
     pbn_hands=True,
     all_pass=("All Pass", "AP"),
+    suit_words=_suit_words(r"clubs?", r"diamonds?", r"hearts?", r"spades?"),
 )
 POLISH = Profile(
     code="pl",
@@ -456,6 +495,8 @@ POLISH = Profile(
     suit_labels=(),
     ranks=_ranks("A", "K", "D", "W", "10"),
     brackets=("[", "]"),
+    suit_words=_suit_words(r"trefl\w*", r"kar(?:o|a|ach|ami|ow\w*)", r"kier(?!un|own)\w*", r"pik\w*"),
+    seats=(("N", "Północ"), ("E", "Wschód"), ("S", "Południe"), ("W", "Zachód")),
 )
 RUSSIAN = Profile(
     code="ru",
@@ -474,6 +515,8 @@ RUSSIAN = Profile(
     alternative_joiner="",
     partnership_separator=" ",
     bracket_separator=" ",
+    suit_words=_suit_words(r"треф\w*", r"бубн\w*|бубен", r"черв\w*", r"пик(?:и|е|ов\w*|ам\w*)?"),
+    seats=(("С", "Север"), ("В", "Восток"), ("Ю", "Юг"), ("З", "Запад")),
 )
 SPANISH = Profile(
     code="es",
@@ -483,6 +526,8 @@ SPANISH = Profile(
     suit_labels=(),
     ranks=_ranks("A", "R", "D", "V", "10"),
     bracket_separator="_",
+    suit_words=_suit_words(r"tréboles|trébol", r"diamantes?", r"corazón|corazones", r"picas?|picos?"),
+    seats=(("N", "Norte"), ("E", "Este"), ("S", "Sur"), ("O", "Oeste")),
 )
 SWEDISH = Profile(
     code="sv",
@@ -495,6 +540,9 @@ SWEDISH = Profile(
     ),
     ranks=_ranks("E", "K", "D", "kn", "10"),
     read_ranks=(("T", Rank.TEN), ("Kn", Rank.JACK), ("KN", Rank.JACK)),
+    # Compounds: "hjärterfärg", "klöveröppning".
+    suit_words=_suit_words(r"klöver\w*", r"ruter\w*", r"hjärter\w*", r"spader\w*"),
+    seats=(("N", "Nord"), ("Ö", "Öst"), ("S", "Syd"), ("V", "Väst")),
 )
 CHINESE = Profile(
     code="zh",
@@ -507,13 +555,31 @@ CHINESE = Profile(
     ),
     ranks=_ranks("A", "K", "Q", "J", "10"),
     needs_boundary=False,
+    locale="zh_CN",
+    suit_words=_suit_words(r"梅花", r"方块", r"红心", r"黑桃"),
+    seats=(("北", "北"), ("东", "东"), ("南", "南"), ("西", "西")),
+)
+# German bridge writing: Sans Atout, Kontra and Rekontra; the honours Ass,
+# König, Dame and Bube; suits Treff, Karo, Coeur (also spelt Cœur) and Pik,
+# in compounds too ("Coeurfarbe", "Trefföffnung"); seats Nord, Ost, Süd, West.
+GERMAN = Profile(
+    code="de",
+    name="Deutsch",
+    strains=_strains((), (), (), (), ("SA",)),
+    words=_words(("Passe", "P"), ("Kontra", "X"), ("Rekontra", "XX")),
+    suit_labels=(),
+    ranks=_ranks("A", "K", "D", "B", "10"),
+    suit_words=_suit_words(r"treff\w*", r"karo\w*", r"c(?:oe|œ)ur\w*", r"pik\w*"),
+    seats=(("N", "Nord"), ("O", "Ost"), ("S", "Süd"), ("W", "West")),
 )
 
-PROFILES: dict[str, Profile] = {p.code: p for p in (ENGLISH, POLISH, RUSSIAN, SPANISH, SWEDISH, CHINESE)}
+PROFILES: dict[str, Profile] = {
+    p.code: p for p in (ENGLISH, POLISH, RUSSIAN, SPANISH, SWEDISH, CHINESE, GERMAN)
+}
 
 
 def profile(code: str) -> Profile:
-    """The notation profile for a language code (``en pl ru es sv zh``)."""
+    """The notation profile for a language code (``en pl ru es sv zh de``)."""
     try:
         return PROFILES[code.strip().lower().split("_")[0].split("-")[0]]
     except KeyError:
@@ -527,10 +593,19 @@ def display_profile(code: str) -> Profile:
     for a language without a profile the universal one (suit symbols, ``NT``,
     ``X``, ``XX``, ``P``: the English profile's).
 
-    >>> display_profile("ru").code, display_profile("de").code
-    ('ru', 'en')
+    >>> display_profile("ru").code, display_profile("de").code, display_profile("fr").code
+    ('ru', 'de', 'en')
     """
     return PROFILES.get(code.strip().lower().split("_")[0].split("-")[0], ENGLISH)
 
 
-__all__ = ["ENGLISH", "PROFILES", "Profile", "View", "display_profile", "profile"]
+def profile_for_locale(locale: str) -> Profile | None:
+    """The profile of a gettext locale (``zh_CN``, ``de``), if the model has one.
+
+    >>> profile_for_locale("zh_CN").code, profile_for_locale("fr")
+    ('zh', None)
+    """
+    return PROFILES.get(locale.strip().lower().split("_")[0].split("-")[0])
+
+
+__all__ = ["ENGLISH", "GERMAN", "PROFILES", "Profile", "View", "display_profile", "profile", "profile_for_locale"]

@@ -17,6 +17,14 @@ def add_location_arguments(parser: argparse.ArgumentParser) -> None:
                         help="folder of the gettext catalogs (default: %(default)s)")
 
 
+def add_notation_argument(parser: argparse.ArgumentParser) -> None:
+    """``--notation``: the languages it names are the rule model's notation profiles."""
+    from build_tools.bridge.notation import PROFILES
+
+    parser.add_argument("--notation", default="en",
+                        help=f"language of TEXT: {', '.join(PROFILES)} (default %(default)s)")
+
+
 def positive(text: str) -> int:
     """An option's whole number from 1 (argparse names this function in its
     message: "invalid positive value: '-3'")."""

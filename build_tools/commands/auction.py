@@ -21,7 +21,7 @@ import argparse
 import json
 from typing import Any
 
-from build_tools.commands._common import usage_error
+from build_tools.commands._common import add_notation_argument, usage_error
 from build_tools.bridge import (
     BridgeError,
     IllegalCallError,
@@ -49,9 +49,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="the auction, e.g. '1S P 2S P P X'; irregular calls: '1S 8H' (bid above 7NT), "
         "'N:1S E:P W:1H' (seat labels, out of rotation), '1S 1H(acc)' (accepted insufficient bid)",
     )
-    parser.add_argument(
-        "--notation", default="en", help="language of TEXT: en, pl, ru, es, sv, zh (default en)"
-    )
+    add_notation_argument(parser)
     parser.add_argument(
         "--dealer", default=None,
         help="N, E, S or W (default: the seat of the first call if labelled, else N)",

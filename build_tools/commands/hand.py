@@ -13,14 +13,12 @@ import json
 from typing import Any
 
 from build_tools.bridge import BALANCED_DEFINITIONS, BridgeError, notation
-from build_tools.commands._common import usage_error
+from build_tools.commands._common import add_notation_argument, usage_error
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("text", metavar="TEXT", help="the hand, e.g. 'AQ976.xxx.Qxxx.x'")
-    parser.add_argument(
-        "--notation", default="en", help="language of TEXT: en, pl, ru, es, sv, zh (default en)"
-    )
+    add_notation_argument(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 

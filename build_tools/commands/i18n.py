@@ -32,6 +32,13 @@
            and OmegaT) from translations/glossary.yaml, each term defined by
            its article's text in each language; --check writes nothing and
            fails if the file is out of date.
+  add-language LANG
+           start a language: list it in the manifest (with its --title),
+           create every catalog from the templates (with the language's
+           Plural-Forms), fill the seat names its notation profile knows, and
+           say what is left for the translator. A language without a notation
+           profile is shown in the universal notation (suit symbols, NT, X,
+           XX, P) until build_tools/bridge/notation.py has one.
 """
 
 from __future__ import annotations
@@ -40,7 +47,7 @@ import argparse
 import difflib
 import sys
 from collections.abc import Iterator
-from pathlib import Path
+from pathlib import Path  # noqa: TC003 (the option's type)
 
 from build_tools.commands._common import add_location_arguments, report, select_languages, usage_error
 from build_tools.diagnostics import Diagnostic, DiagnosticError
@@ -77,11 +84,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                     help="catalogs to rewrite (default: every catalog under --translations)")
     nm.add_argument("--check", action="store_true", help="write nothing; exit 1 if a catalog is not normalized")
     add_location_arguments(nm)
+    add = sub.add_parser("add-language", help="list a new language and create its catalogs")
+    add.add_argument("new_language", metavar="LANG", help="a language code Babel knows: de, fr, pt_BR")
+    add.add_argument("--title", help="the handbook's title in the language (default: the English one, "
+                                     "left for the translator)")
+    add_location_arguments(add)
 
 
 def run(args: argparse.Namespace) -> int:
     if args.action == "normalize":  # files, not the handbook: no manifest is read
         return _normalize(args.files or sorted(args.translations.glob("*/LC_MESSAGES/*.po")), args.check)
+    if args.action == "add-language":
+        return _add_language(args.new_language, args.title, args.source, args.translations)
     try:
         handbook = load_handbook(args.source, args.translations)
         try:
@@ -163,6 +177,76 @@ def _layout(path: Path, shown: str) -> Iterator[Diagnostic]:
     if found is not None:
         yield Diagnostic(shown, found[0], 0, f"not normalized ({found[1]}); run 'handbook i18n normalize {shown}'",
                          "warning")
+
+
+def _add_language(language: str, title: str | None, source: Path, translations: Path) -> int:
+    """``add-language``: the manifest entry, the catalogs, the seat names; then what is left."""
+    from build_tools.bridge.basics import Strain
+    from build_tools.bridge.calls import DOUBLE, PASS, REDOUBLE
+    from build_tools.bridge.cards import Rank
+    from build_tools.bridge.notation import profile_for_locale
+    from build_tools.files import write_if_changed
+    from build_tools.i18n.catalogs import catalog_bytes, load_for_merge
+    from build_tools.document import is_language, language_name
+    from build_tools.i18n.new_language import add_to_manifest, check_new, seat_names
+    from build_tools.loader import MANIFEST_NAME
+
+    if not is_language(language):
+        return usage_error(f"unknown language {language!r} (a language code such as pl, de or zh_CN)")
+    manifest_path = source / MANIFEST_NAME
+    try:
+        handbook = load_handbook(source, translations)
+        if language in handbook.manifest.languages:
+            return usage_error(f"language '{language}' is in {display_path(manifest_path)} already; "
+                               "run 'handbook i18n update' to refresh its catalogs")
+        check_new(catalog_path(translations, language, UI_DOMAIN).parent, language)
+        given = title is not None and bool(title.strip())
+        text = manifest_path.read_text(encoding="utf-8")
+        shown = display_path(manifest_path)
+        updated = add_to_manifest(text, language, title if given and title else handbook.manifest.title("en"), shown)
+        write_if_changed(manifest_path, updated.encode("utf-8"))
+        handbook = load_handbook(source, translations)  # the manifest as written, checked as ever
+        status = _update(handbook, [language], check_only=False)
+        if status:
+            return status
+    except DiagnosticError as exc:
+        return report(exc)
+    name = language_name(language, "en")
+    print(f"{shown}: {language} ({name}) listed, titled {handbook.manifest.title(language)!r}")
+    profile = profile_for_locale(language)
+    interface = catalog_path(translations, language, UI_DOMAIN)
+    left: list[str] = []
+    if profile is not None:
+        po = load_for_merge(interface)
+        if seat_names(po, profile):
+            write_catalog(catalog_bytes(po), interface)
+            print(f"{display_path(interface)}: the seat names from the notation profile "
+                  f"({', '.join(n for _, n in profile.seats)})")
+        print(f"notation: the rule model's {name} profile: "
+              f"{profile.format_strain(Strain.NOTRUMP)}, {profile.format_call(DOUBLE)}, "
+              f"{profile.format_call(REDOUBLE)}, {profile.format_call(PASS)}; honours "
+              f"{' '.join(profile.format_rank(r) for r in (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK))}")
+    else:
+        left.append(f"a notation profile for {name} in build_tools/bridge/notation.py, listed in PROFILES "
+                    "(until then calls and hands are shown in the universal notation: NT, X, XX, P); "
+                    "complete the skeleton below")
+    if not given:
+        left.append(f"the handbook's title in {name}: 'title: {language}:' in {shown} (now the English one)")
+    from build_tools.i18n.stats import catalog_stats
+
+    rows = catalog_stats(handbook, [language], [])
+    todo = sum(r["total"] - r["translated"] for r in rows)
+    left.append(f"{todo} texts in {len(rows)} catalogs under {display_path(interface.parent)} "
+                f"(each with the English beside it; 'handbook i18n stats -l {language}' counts them)")
+    left.append(f"then 'handbook i18n check --strict -l {language}' and 'handbook build -l {language}'")
+    print("left for the translator:")
+    for item in left:
+        print(f"  - {item}")
+    if profile is None:
+        from build_tools.i18n.new_language import profile_skeleton
+
+        print(profile_skeleton(language))
+    return 0
 
 
 def _stats(handbook: Handbook, languages: list[str], as_json: bool) -> int:

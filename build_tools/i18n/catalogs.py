@@ -65,6 +65,10 @@ def new_catalog(language: str, domain: str) -> polib.POFile:
         "Content-Type": "text/plain; charset=UTF-8",
         "Content-Transfer-Encoding": "8bit",
     }
+    if language:  # as msginit writes it: the language's plural rule, from CLDR (Babel)
+        from babel.messages.plurals import get_plural
+
+        po.metadata["Plural-Forms"] = str(get_plural(language))
     return po
 
 
@@ -167,11 +171,11 @@ def update(path: Path, template: polib.POFile, language: str) -> Merge:
     becoming "3 б").
     """
     if not path.exists():
-        po = new_catalog(language, template.metadata["Project-Id-Version"])
-        for entry in template:
-            po.append(entry)
-        return Merge(catalog_bytes(po), len(template), 0, 0)
-    existing = load_for_merge(path)
+        # A new catalog goes through msgmerge too, so that it is written (its
+        # header's Plural-Forms wrapped) as every later update writes it.
+        existing = new_catalog(language, template.metadata["Project-Id-Version"])
+    else:
+        existing = load_for_merge(path)
     before = {(e.msgctxt, e.msgid): "fuzzy" in e.flags for e in existing if not e.obsolete}
     _carry_renamed_elements(existing, template)
     _carry_changed_texts(existing, template)

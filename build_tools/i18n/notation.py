@@ -24,17 +24,14 @@ from build_tools.document import language_name
 _SYMBOL = {"♣": "♣", "♦": "♦", "♥": "♥", "♠": "♠"}
 _STRAIN_SYMBOL = ("♣", "♦", "♥", "♠", "NT")
 
-#: Suits written as words in running text, per language, as patterns (lower
-#: case: "Club League" names no suit); a form not matched is counted on neither side.
-_SUIT_WORDS: dict[str, dict[str, str]] = {
-    "en": {r"clubs?": "♣", r"diamonds?": "♦", r"hearts?": "♥", r"spades?": "♠"},
-    "pl": {r"trefl\w*": "♣", r"kar(?:o|a|ach|ami|ow\w*)": "♦", r"kier(?!un|own)\w*": "♥", r"pik\w*": "♠"},
-    "es": {r"tréboles|trébol": "♣", r"diamantes?": "♦", r"corazón|corazones": "♥", r"picas?|picos?": "♠"},
-    # Swedish compounds: "hjärterfärg", "klöveröppning".
-    "sv": {r"klöver\w*": "♣", r"ruter\w*": "♦", r"hjärter\w*": "♥", r"spader\w*": "♠"},
-    "ru": {r"треф\w*": "♣", r"бубн\w*|бубен": "♦", r"черв\w*": "♥", r"пик(?:и|е|ов\w*|ам\w*)?": "♠"},
-    "zh": {r"梅花": "♣", r"方块": "♦", r"红心": "♥", r"黑桃": "♠"},
-}
+
+def _suit_words(language: str) -> tuple[tuple[str, str], ...]:
+    """How ``language``'s running text names the suits, as (pattern, symbol):
+    its notation profile's :attr:`~build_tools.bridge.notation.Profile.suit_words`
+    (lower case: "Club League" names no suit); a form not matched is counted on
+    neither side, and a language without a profile counts symbols only."""
+    profile = _profile(language)
+    return tuple((pattern, suit.symbol) for pattern, suit in profile.suit_words) if profile else ()
 
 
 def _code(language: str) -> str:
@@ -91,7 +88,7 @@ def _suit_pattern(language: str) -> re.Pattern[str]:
         parts.append(r"(?P<letters>(?<![^\W\d_])(?<![а-яё]\.)(?<![а-яё]\.\s)[тбчп]{1,4}(?![^\W\d_])(?!\.\s?[а-яё]\.))")
         parts.append(r"(?P<card>(?<=(?<![^\W\d_])[ТКДВ])[тбчп](?![^\W\d_]))")  # "Кч": the king of hearts
     boundary, end = ("", "") if code == "zh" else (r"(?<!\w)", r"(?!\w)")
-    for n, pattern in enumerate(_SUIT_WORDS.get(code, {})):
+    for n, (pattern, _) in enumerate(_suit_words(code)):
         # Case: "Трефа" opening a Russian sentence is clubs; "Club League" is no
         # suit, "Clubs are agreed" is; a Polish "Kara" is a penalty (and "kara" may
         # be diamonds), so Polish counts words in lower case only.
@@ -132,7 +129,7 @@ def suits(text: str, language: str) -> Counter[str]:
     '♣♥♦'
     """
     found: Counter[str] = Counter()
-    suits_of_words = list(_SUIT_WORDS.get(_code(language), {}).values())
+    suits_of_words = [symbol for _, symbol in _suit_words(language)]
     letters = {"т": "♣", "б": "♦", "ч": "♥", "п": "♠"}
     # A call's strain is a suit too: "3 тб" names clubs (the call) and diamonds.
     for match in _suit_pattern(language).finditer(_prose(text)):

@@ -76,10 +76,10 @@ def title_data(documents: Sequence[Document], language: str, translations: NullT
     >>> entry["notes"], entry["prevails"]
     (['Translated: 3 of 4 texts (75 %).', 'Texts not yet translated are shown in the original language and marked.'], ['This is a translation; the original (Polish) prevails:', 'Zasady', 'pl'])
     """
-    from build_tools.render import format_interface, translation_status
+    from build_tools.render import format_interface, interface_text, translation_status
 
     def _(message: str, **variables: object) -> str:
-        return format_interface(str(translations.gettext(message)), variables)
+        return format_interface(interface_text(translations.gettext(message)), variables)
 
     out = []
     for doc in documents:

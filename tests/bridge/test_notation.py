@@ -32,6 +32,7 @@ WRITTEN = {
     "es": ["1♣", "1♦", "1♥", "1♠", "1ST", "Paso", "Doblo", "Redoblo"],
     "sv": ["1♣", "1♦", "1♥", "1♠", "1NT", "pass", "D", "RD"],
     "zh": ["1梅花", "1方块", "1红心", "1黑桃", "1无将", "不叫", "加倍", "再加倍"],
+    "de": ["1♣", "1♦", "1♥", "1♠", "1SA", "Passe", "Kontra", "Rekontra"],
 }
 
 
@@ -181,6 +182,7 @@ def test_notation_errors_are_precise() -> None:
         ("es", "♠AR9 ♥DV108 ♦- ♣xxxxxx"),
         ("sv", "♠EK9 ♥Dkn108 ♦- ♣xxxxxx"),
         ("zh", "♠AK9 ♥QJ108 ♦- ♣xxxxxx"),
+        ("de", "♠AK9 ♥DB108 ♦- ♣xxxxxx"),  # Ass, König, Dame, Bube
     ],
 )
 def test_hands_print_in_each_language(code: str, written: str) -> None:
@@ -216,3 +218,41 @@ def test_strain_and_rank_words() -> None:
     assert notation.profile("es").format_rank(Rank.KING) == "R"
     assert notation.profile("pl").format_rank(Rank.JACK) == "W"
     assert Suit.SPADES.symbol == "♠"
+
+
+# --- German, the example of a language added after the first six ---------------
+
+
+def test_german_auction_reads_and_prints_in_german() -> None:
+    de = notation.profile("de")
+    auction = de.parse_auction("1SA Kontra Rekontra P P P")
+    assert str(auction) == "1NT X XX P P P"
+    assert de.format_auction(auction) == "1SA Kontra Rekontra Passe Passe Passe"
+    assert de.parse_auction(de.format_auction(auction)) == auction
+    assert de.format_auction(Auction.parse("1C 1H X"), view=View.PARTNERSHIP) == "1♣-(1♥)-Kontra"
+
+
+def test_german_honours_are_ass_koenig_dame_bube() -> None:
+    de = notation.profile("de")
+    hand = de.parse_hand("♠AKDB ♥xxx ♦xxx ♣xxx")
+    assert hand.hcp == 4 + 3 + 2 + 1
+    assert [de.format_rank(r) for r in (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)] == ["A", "K", "D", "B"]
+    with pytest.raises(InvalidHandError):
+        de.parse_hand("♠AKQJ ♥xxx ♦xxx ♣xxx")  # Q and J are no German letters
+
+
+def test_every_profile_names_four_seats_and_its_suit_words() -> None:
+    german = notation.profile("de")
+    assert [german.seat_letter(s) for s in Seat] == ["N", "O", "S", "W"]
+    assert [german.seat_name(s) for s in Seat] == ["Nord", "Ost", "Süd", "West"]
+    assert [suit for _, suit in german.suit_words] == [Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES]
+    for profile in notation.PROFILES.values():
+        assert len({letter for letter, _ in profile.seats}) == 4, profile.code
+        assert {suit for _, suit in profile.suit_words} == set(Suit), profile.code
+
+
+def test_the_handbook_languages_are_the_profiles_locales() -> None:
+    from build_tools.document import LANGUAGES
+
+    assert set(LANGUAGES) == {p.locale for p in notation.PROFILES.values()}
+    assert {"de", "zh_CN", "pl"} <= set(LANGUAGES)

@@ -166,8 +166,8 @@ CASES = [
         "source/mini-rules.yaml:3:8: error: 'title' of document 'mini-rules' must be text, "
         "not tag:yaml.org,2002:python/object:os.system (quote 'echo' to keep it as text)"),
     doc("unknown-language", "language: pl", "language: tlh",
-        "source/mini-rules.yaml:5:11: error: 'language' of document 'mini-rules' must be one of pl, en, ru, es, sv, "
-        "zh_CN, not 'tlh'"),
+        "source/mini-rules.yaml:5:11: error: 'language' of document 'mini-rules' must be one of en, pl, ru, es, sv, "
+        "zh_CN, de, not 'tlh'"),
     doc("empty-text", "text: skład bezatutowy", 'text: "  "',
         "source/mini-rules.yaml:22:23: error: 'text' of point 'sklad' is empty"),
     # --- documents: structure -----------------------------------------------------
@@ -313,7 +313,7 @@ CASES = [
     option("build-document-unknown", ("build", "--render-only", "--document", "nope"),
            "handbook: error: --document 'nope' is not in source/handbook.yaml (it has mini-rules)"),
     option("auction-unknown-notation", ("auction", "1S P X", "--notation", "xx"),
-           "handbook: error: unknown notation 'xx' (expected one of en, pl, ru, es, sv, zh)"),
+           "handbook: error: unknown notation 'xx' (expected one of en, pl, ru, es, sv, zh, de)"),
     option("hand-of-twelve", ("hand", "AKQ.K32.98.QJ43"), "handbook: error: hand 'AKQ.K32.98.QJ43' has 12 cards, not 13 "
            "(Law 6B; rectification Law 13; Laws of Duplicate Bridge 2017)"),
     option("hand-with-a-card-twice", ("hand", "AKQ2.K32.98.QJ44"),
