@@ -86,6 +86,8 @@ class StepResult:
     step: str
     seconds: float
     summary: str
+    #: The PDFs (names in ``build/pdf``) the step made or found current.
+    pdfs: tuple[str, ...] = ()
 
 
 def _run(cmd: list[str], log: Path, env: dict[str, str], cwd: Path | None = None) -> str:
@@ -209,7 +211,7 @@ def _stamp_lines(path: Path) -> list[str]:
         return []
 
 
-def _whole_page(path: Path) -> str:
+def whole_page_problem(path: Path) -> str:
     """Why ``path`` is not a whole HTML page, or ``""`` when it is: a page cut
     short by a killed Sphinx is empty or lacks its closing tag."""
     try:
@@ -233,7 +235,7 @@ def html_problem(lang: str, layout: Layout, pages: Sequence[str] | None = None) 
     """The first page of ``pages`` (default: every expected page) missing or
     not whole in the HTML output of ``lang``; ``""`` when there is none."""
     for name in expected_pages(lang, layout) if pages is None else pages:
-        problem = _whole_page(layout.html(lang) / name)
+        problem = whole_page_problem(layout.html(lang) / name)
         if problem:
             return problem
     return ""
@@ -452,7 +454,8 @@ def build_pdf(lang: str, layout: Layout, manifest: Manifest, paper: str = "a4",
     shown = ", ".join(display_path(layout.pdf / names[0]) for _, names in outputs)
     why = _why_fresh(stamp, step, damaged)
     if why is None:
-        return StepResult(lang, run.step, time.perf_counter() - start, f"{shown}: {UNCHANGED}")
+        return StepResult(lang, run.step, time.perf_counter() - start, f"{shown}: {UNCHANGED}",
+                          tuple(target.name for target in targets))
     stamp.clear()
     # Fresh, the whole LaTeX folder goes: latexmk's database would otherwise
     # call a PDF cut short by a killed xelatex up to date.
@@ -485,7 +488,8 @@ def build_pdf(lang: str, layout: Layout, manifest: Manifest, paper: str = "a4",
     step.end()
     shown = ", ".join(display_path(layout.pdf / names[0]) + count
                       for (_, names), count in zip(outputs, counts, strict=True))
-    return StepResult(lang, run.step, time.perf_counter() - start, (f"{why}; " if why else "") + shown)
+    return StepResult(lang, run.step, time.perf_counter() - start, (f"{why}; " if why else "") + shown,
+                      tuple(target.name for target in targets))
 
 
 def _latex_to_pdf(lang: str, layout: Layout, name: str, latex_dir: Path) -> str:
@@ -567,7 +571,7 @@ def publish(layout: Layout, manifest: Manifest, languages: Sequence[str]) -> Pat
     rebuild must not reach the published site.
     """
     root = layout.build / PUBLISHED
-    _remove_unpublished(layout, keep=_published_tree(layout))
+    _remove_unpublished(layout, keep=published_tree(layout))
     root.mkdir(parents=True, exist_ok=True)
     numbers = [int(p.name) for p in root.iterdir() if p.name.isdigit()]
     tree = root / str(max(numbers, default=0) + 1)
@@ -575,7 +579,7 @@ def publish(layout: Layout, manifest: Manifest, languages: Sequence[str]) -> Pat
         _assemble(tree, layout, manifest, languages)
         _switch(layout.site, tree)
     except BaseException:
-        if _published_tree(layout) != tree.name:
+        if published_tree(layout) != tree.name:
             shutil.rmtree(tree, ignore_errors=True)
             (layout.build / _LINK_TMP).unlink(missing_ok=True)
         raise
@@ -588,7 +592,7 @@ def publish(layout: Layout, manifest: Manifest, languages: Sequence[str]) -> Pat
     return layout.site
 
 
-def _published_tree(layout: Layout) -> str | None:
+def published_tree(layout: Layout) -> str | None:
     """The name of the tree ``build/site`` links to, if it is such a link."""
     if not layout.site.is_symlink():
         return None
