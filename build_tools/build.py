@@ -22,9 +22,11 @@ import re
 import shutil
 import subprocess
 import sys
+import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -437,9 +439,15 @@ def page_title(page: Path) -> str:
 
 
 def build_pdf(lang: str, layout: Layout, manifest: Manifest, paper: str = "a4",
-              documents: Sequence[str] = (), book: bool = True, tag: str = "") -> StepResult:
+              documents: Sequence[str] = (), book: bool = True, tag: str = "",
+              slots: threading.Semaphore | None = None, progress: Callable[[str], None] | None = None) -> StepResult:
     """One Sphinx LaTeX run of ``lang`` on ``paper``: the whole book (unless not
-    ``book``) and each of ``documents`` alone, then xelatex for each."""
+    ``book``) and each of ``documents`` alone, then xelatex for each book
+    whose LaTeX changed (see :func:`typeset`).
+
+    With ``slots``, every process (Sphinx, then each book's latexmk) takes one
+    for as long as it runs, so the books of every run typeset in parallel, no
+    more at once than there are slots; ``progress`` gets a line per book."""
     start = time.perf_counter()
     run = PdfRun(lang, paper, book, tuple(documents), tag)
     outputs = run.outputs(manifest)
@@ -467,13 +475,20 @@ def build_pdf(lang: str, layout: Layout, manifest: Manifest, paper: str = "a4",
             [[doc, f"{doc}-{lang}-{paper}", page_title(layout.myst(lang) / f"{doc}.md")] for doc in run.documents],
             ensure_ascii=False),
     }
-    counts = []
+    books = [name for name, _ in outputs]
+
+    def one(book: tuple[str, list[str]]) -> str:
+        name, names = book
+        return typeset(lang, layout, name, latex_dir, books, run.step, layout.pdf / names[0], slots, progress)
+
     try:
-        _run_sphinx(run.builder, lang, layout, fresh=bool(why), extra_env=env)
-        for name, _ in outputs:
-            tex_log = _latex_to_pdf(lang, layout, name, latex_dir)
-            pages = re.search(r"Output written on .*?\((\d+) pages?", tex_log)
-            counts.append(f" ({pages.group(1)} pages)" if pages else "")
+        with _slot(slots):
+            _run_sphinx(run.builder, lang, layout, fresh=bool(why), extra_env=env)
+        if slots is None or len(outputs) == 1:
+            counts = [one(book) for book in outputs]
+        else:
+            with ThreadPoolExecutor(max_workers=len(outputs)) as pool:
+                counts = list(pool.map(one, outputs))
     except BuildFailed:
         step.end()
         raise
@@ -490,6 +505,69 @@ def build_pdf(lang: str, layout: Layout, manifest: Manifest, paper: str = "a4",
                       for (_, names), count in zip(outputs, counts, strict=True))
     return StepResult(lang, run.step, time.perf_counter() - start, (f"{why}; " if why else "") + shown,
                       tuple(target.name for target in targets))
+
+
+@contextmanager
+def _slot(slots: threading.Semaphore | None) -> Iterator[None]:
+    if slots is None:
+        yield
+        return
+    with slots:
+        yield
+
+
+#: Beside a book's LaTeX: the digest of the inputs of its last typesetting
+#: that finished and was checked (see :func:`typeset`).
+TYPESET_SUFFIX = ".typeset"
+
+
+def book_inputs_digest(latex_dir: Path, name: str, books: Sequence[str]) -> str:
+    """The digest of what xelatex reads for the book ``name``: its .tex, every
+    file Sphinx put beside it (styles, classes, index styles, images) but the
+    other books' .tex and what TeX itself writes (each book's files share its
+    name), and the TeX programs. The book's own aux files are left out: they
+    are what its last run made of the same .tex."""
+    from build_tools import incremental
+
+    def own(rel: Path) -> bool:
+        return not any(part.startswith(".") for part in rel.parts) and rel.parts[0] not in ("Makefile", "make.bat") \
+            and not any(rel.parts[0].startswith(book + ".") for book in books)
+
+    support = [p for p in incremental.tree_files(latex_dir) if own(p.relative_to(latex_dir))]
+    digest = hashlib.sha256("\0".join(incremental.programs()).encode())
+    return incremental.digest_files([latex_dir / f"{name}.tex", *support], digest, base=latex_dir)
+
+
+def typeset(lang: str, layout: Layout, name: str, latex_dir: Path, books: Sequence[str], step: str,
+            target: Path, slots: threading.Semaphore | None = None,
+            progress: Callable[[str], None] | None = None) -> str:
+    """Typeset one book of a LaTeX run unless its inputs are those of its last
+    checked typesetting and both its PDFs (in the LaTeX folder and
+    ``build/pdf``) are whole; returns its page count for the step's summary.
+
+    latexmk runs xelatex as often as the book needs: once when the aux files
+    (contents, references, index) come out as they were, more when a page
+    reference moved."""
+    start = time.perf_counter()
+    digest = book_inputs_digest(latex_dir, name, books)
+    stamp = latex_dir / f".{name}{TYPESET_SUFFIX}"
+    if (_stamp_lines(stamp)[:1] == [digest] and not pdf_problem(latex_dir / f"{name}.pdf")
+            and not pdf_problem(target)):
+        if progress is not None:
+            progress(f"[{lang}] {step}: {target.name}: unchanged, not typeset")
+        return ""
+    stamp.unlink(missing_ok=True)
+    with _slot(slots):
+        tex_log = _latex_to_pdf(lang, layout, name, latex_dir)
+    pages = re.search(r"Output written on .*?\((\d+) pages?", tex_log)
+    count = f" ({pages.group(1)} pages)" if pages else ""
+    run_log = layout.log(lang, f"xelatex-{name}").read_text(encoding="utf-8", errors="replace")
+    passes = len(re.findall(r"Run number \d+ of rule 'xelatex'", run_log))
+    files.write_if_changed(stamp, f"{digest}\n".encode("ascii"))
+    if progress is not None:
+        progress(f"[{lang}] {step}: {target.name}: typeset, {passes} xelatex pass{'es' if passes != 1 else ''}"
+                 f"{count} ({time.perf_counter() - start:.1f} s)")
+    return count
 
 
 def _latex_to_pdf(lang: str, layout: Layout, name: str, latex_dir: Path) -> str:

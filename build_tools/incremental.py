@@ -75,7 +75,7 @@ def package_versions() -> list[str]:
     return sorted({f"{d.metadata['Name']}=={d.version}" for d in metadata.distributions()})
 
 
-def _programs() -> list[str]:
+def programs() -> list[str]:
     """Each TeX program's path, size and time: an update of TeX Live changes them."""
     found = []
     for name in _PROGRAMS:
@@ -94,7 +94,7 @@ def inputs_digest(folders: Sequence[Path], request: dict[str, object]) -> str:
     environment variables that change the output, and the request itself."""
     digest = hashlib.sha256(json.dumps(request, sort_keys=True).encode())
     digest.update(sys.version.encode())
-    for line in [*package_versions(), *_programs(), *(f"{k}={os.environ.get(k, '')}" for k in _ENVIRONMENT)]:
+    for line in [*package_versions(), *programs(), *(f"{k}={os.environ.get(k, '')}" for k in _ENVIRONMENT)]:
         digest.update(f"\0{line}".encode())
     for index, folder in enumerate(folders):
         digest.update(f"\0folder {index}".encode())

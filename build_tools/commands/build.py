@@ -17,6 +17,7 @@ import functools
 import json
 import os
 import sys
+import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -240,9 +241,13 @@ def _pdf_tasks(args: argparse.Namespace, handbook: Handbook, languages: list[str
     book and each document whose original is in that language. With
     ``--document``, one run per language for that document alone."""
     manifest = handbook.manifest
+    # Every Sphinx and latexmk process of every run takes a slot: books
+    # typeset in parallel, never more processes at once than --jobs.
+    slots = threading.BoundedSemaphore(args.jobs)
     if args.document is not None:
         return [functools.partial(builder.build_pdf, lang, layout, manifest, args.paper or "a5",
-                                  documents=(args.document,), book=False, tag="document")
+                                  documents=(args.document,), book=False, tag="document",
+                                  slots=slots, progress=_say)
                 for lang in languages]
     tasks = []
     # The slowest first (A5 holds more pages and the documents alone), so that
@@ -250,7 +255,8 @@ def _pdf_tasks(args: argparse.Namespace, handbook: Handbook, languages: list[str
     for paper in reversed([args.paper] if args.paper else builder.PAPERS):
         for lang in languages:
             originals = tuple(d.id for d in handbook.documents if d.language == lang) if paper == "a5" else ()
-            tasks.append(functools.partial(builder.build_pdf, lang, layout, manifest, paper, originals))
+            tasks.append(functools.partial(builder.build_pdf, lang, layout, manifest, paper, originals,
+                                           slots=slots, progress=_say))
     return tasks
 
 
