@@ -807,3 +807,32 @@ def _exchange(a: Path, b: Path) -> None:
     os.replace(a, aside)  # the link, out of the way
     os.rename(b, a)
     os.replace(aside, b)
+
+
+def merge(layout: Layout, manifest: Manifest, folders: Sequence[Path]) -> list[str]:
+    """Gather into ``layout`` what other build folders built (a CI matrix
+    builds one language per job, each in its own ``build``): each whole
+    website there (:func:`html_complete`), the whole PDFs of those languages
+    (from whichever folder holds them: the PDFs may be another job's), and the
+    translation status. Returns the languages found, for :func:`publish`; a
+    language or PDF found twice is taken from the first folder holding it.
+    Only called under the build folder's lock."""
+    others = [Layout(root=layout.root, build=f, source=layout.source, translations=layout.translations)
+              for f in folders]
+    found: list[str] = []
+    for other in others:
+        for lang in manifest.languages:
+            if lang not in found and html_complete(lang, other):
+                found.append(lang)
+                _remove(layout.html(lang))
+                shutil.copytree(other.html(lang), layout.html(lang))
+    for lang in found:
+        for name in book_pdf_names(manifest, lang):
+            source = next((o.pdf / name for o in others if not pdf_problem(o.pdf / name)), None)
+            if source is not None:
+                layout.pdf.mkdir(parents=True, exist_ok=True)
+                files.copy_file(source, layout.pdf / name)
+    status = next((o.build / STATUS for o in others if (o.build / STATUS).is_file()), None)
+    if status is not None:
+        files.copy_file(status, layout.build / STATUS)
+    return found

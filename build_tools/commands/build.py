@@ -34,7 +34,7 @@ from build_tools.commands._common import (
 )
 from build_tools.diagnostics import DiagnosticError
 from build_tools.files import write_if_changed
-from build_tools.loader import Manifest, display_path
+from build_tools.loader import MANIFEST_NAME, Manifest, display_path, load_manifest
 from build_tools.pipeline import Handbook, analyse_rules, check_examples, check_verdicts, load_handbook, render_language
 from build_tools.render import RenderResult
 
@@ -59,6 +59,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-j", "--jobs", type=positive, default=os.cpu_count() or 1,
                         help="languages built at once (default: the number of cores, %(default)s)")
     parser.add_argument("--build-dir", type=Path, default=Path("build"), help="output folder (default: %(default)s)")
+    parser.add_argument("--merge", action="append", type=Path, metavar="BUILD_DIR",
+                        help="build nothing: publish into --build-dir the websites and PDFs other build folders "
+                             "hold, one language or more each (the jobs of a CI matrix); repeatable")
     parser.add_argument("--strict", action="store_true",
                         help="a broken translation stops the build (default: it shows the original, with a warning)")
     add_location_arguments(parser)
@@ -131,10 +134,34 @@ def _layout(args: argparse.Namespace) -> builder.Layout:
                           translations=args.translations.resolve())
 
 
+def _merge(args: argparse.Namespace, layout: builder.Layout, started: float) -> int:
+    """Publish the languages the folders of ``--merge`` built, as one site."""
+    try:
+        manifest = load_manifest(args.source / MANIFEST_NAME)
+    except DiagnosticError as exc:
+        return report(exc)
+    missing = [folder for folder in args.merge if not folder.is_dir()]
+    if missing:
+        return usage_error(f"--merge {display_path(missing[0])}: no such build folder")
+
+    def waiting(pid: int | None) -> None:
+        _say(f"handbook: waiting for another build in {display_path(layout.build)}/ "
+             f"(pid {pid if pid is not None else 'unknown'}) ...")
+
+    with lock.exclusive(layout.build, waiting):
+        incremental.forget(layout.build)
+        found = builder.merge(layout, manifest, [folder.resolve() for folder in args.merge])
+        _say(f"handbook: merged {', '.join(found) or 'no language'} from "
+             f"{', '.join(display_path(folder) for folder in args.merge)}")
+        return _publish(layout, manifest, started)
+
+
 def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     request = _request(args)
     layout = _layout(args)
+    if args.merge:
+        return _merge(args, layout, started)
     try:
         digest = _inputs_digest(args, request)
         if not args.render_only and _nothing_changed(args, digest, request, layout):
