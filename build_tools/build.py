@@ -618,11 +618,15 @@ def run_parallel(
         raise BuildFailed("\n".join(str(f) for f in failures))
 
 
+#: The temporary files of a killed build, below the build folder.
+_DEBRIS = ("myst/*/.*.tmp", "pdf/*.tmp", "*/*/" + STAMP_NAME + ".tmp")
+
+
 def remove_debris(layout: Layout) -> None:
     """Delete the temporary files a killed build left half-written (MyST pages
     and PDFs are written beside their target, then renamed into place). Only
     called under the build folder's lock, when no other build is writing."""
-    for pattern in ("myst/*/.*.tmp", "pdf/*.tmp", "*/*/" + STAMP_NAME + ".tmp"):
+    for pattern in _DEBRIS:
         for path in layout.build.glob(pattern):
             path.unlink(missing_ok=True)
 
@@ -668,6 +672,20 @@ def publish(layout: Layout, manifest: Manifest, languages: Sequence[str]) -> Pat
     except OSError:
         pass
     return layout.site
+
+
+def debris(layout: Layout) -> list[Path]:
+    """What a killed build left for the next one to sweep away: temporary
+    files, trees never published, the swap folders of earlier versions. A
+    folder holding any is not trusted as a completed build's."""
+    found = [path for pattern in _DEBRIS for path in layout.build.glob(pattern)]
+    keep = published_tree(layout)
+    root = layout.build / PUBLISHED
+    if root.is_dir():
+        found += [tree for tree in root.iterdir() if tree.name != keep]
+    found += [layout.build / name for name in (_LINK_TMP, _LINK_TMP + ".old", *_OLD_SWAP)
+              if (layout.build / name).is_symlink() or (layout.build / name).exists()]
+    return found
 
 
 def published_tree(layout: Layout) -> str | None:

@@ -103,6 +103,8 @@ def _inputs_digest(args: argparse.Namespace, request: dict[str, object]) -> str:
 def _still_whole(record: incremental.Completed, layout: builder.Layout) -> bool:
     """Whether what the completed build made is still there and whole: its
     published tree (``build/site`` linking to it), its websites, its PDFs."""
+    if builder.debris(layout):
+        return False
     if record.site:
         tree = layout.build / builder.PUBLISHED / record.site
         if builder.published_tree(layout) != record.site or builder.whole_page_problem(tree / "index.html"):
