@@ -93,8 +93,11 @@ def measure_real(languages: tuple[str, ...], pdf: bool, runs: int) -> RealResult
     edit_one_sentence(source, 1)
     progress(f"real: {shown} after one edited sentence of {EDITED}")
     edit = build(make_dir, *what)
-    progress("real: clean make html")
-    clean_html = build(html_dir, "--html")
+    if pdf:
+        progress("real: clean make html")
+        clean_html = build(html_dir, "--html")
+    else:  # the clean build above was one already
+        clean_html, html_dir = clean, make_dir
     edit_one_sentence(source, 2)
     progress(f"real: make html after one edited sentence of {EDITED}")
     edit_html = build(html_dir, "--html")
