@@ -66,3 +66,14 @@ def test_the_workflow_builds_every_language_of_the_manifest_then_merges() -> Non
     assert jobs["site"]["needs"] == "language"
     merge = " ".join(step.get("run", "") for step in jobs["site"]["steps"])
     assert re.search(r"make merge MERGE=", merge)
+
+
+def test_make_passes_langs_and_merge_folders_to_the_handbook_command() -> None:
+    import subprocess
+
+    def planned(*args: str) -> str:
+        return subprocess.run(["make", "-n", *args], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+
+    assert "build --html --jobs 2 -l en -l pl" in planned("html", "LANGS=en pl", "JOBS=2")
+    assert "build --pdf --jobs 2 -l zh_CN" in planned("pdf", "LANGS=zh_CN", "JOBS=2")
+    assert "build --merge parts/build-en --merge parts/build-pl" in planned("merge", "MERGE=parts/build-en parts/build-pl")
