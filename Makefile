@@ -14,23 +14,32 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 HANDBOOK_FLAGS ?=
 # Options for `make pdf` alone, e.g. PDF_FLAGS="--paper a5" or PDF_FLAGS="--document pzbs-alert-rules -l en".
 PDF_FLAGS ?=
+# The languages to build (default: every language of the manifest), e.g. LANGS="en pl": one CI job each.
+LANGS ?=
+LANG_FLAGS := $(foreach lang,$(LANGS),-l $(lang))
+# The build folders `make merge` publishes as one site, e.g. MERGE="parts/en parts/pl".
+MERGE ?=
 
 .DEFAULT_GOAL := all
-.PHONY: all html pdf site check validate test test-fast i18n-update i18n-check bench clean distclean venv help
+.PHONY: all html pdf merge site check validate test test-fast i18n-update i18n-check bench clean distclean venv help
 
 help:  ## list the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 16
 
 all: $(STAMP)  ## build everything: the site, and the A4 and A5 PDFs of every language (build/site, build/pdf)
 	@$(SYSDEPS) tex
-	$(HANDBOOK) build --jobs $(JOBS) $(HANDBOOK_FLAGS)
+	$(HANDBOOK) build --jobs $(JOBS) $(LANG_FLAGS) $(HANDBOOK_FLAGS)
 
 html: $(STAMP)  ## build the websites only and publish build/site
-	$(HANDBOOK) build --html --jobs $(JOBS) $(HANDBOOK_FLAGS)
+	$(HANDBOOK) build --html --jobs $(JOBS) $(LANG_FLAGS) $(HANDBOOK_FLAGS)
 
 pdf: $(STAMP)  ## build the PDFs only (build/pdf; PDF_FLAGS="--paper a5" or "--document ID -l LANG")
 	@$(SYSDEPS) tex
-	$(HANDBOOK) build --pdf --jobs $(JOBS) $(HANDBOOK_FLAGS) $(PDF_FLAGS)
+	$(HANDBOOK) build --pdf --jobs $(JOBS) $(LANG_FLAGS) $(HANDBOOK_FLAGS) $(PDF_FLAGS)
+
+merge: $(STAMP)  ## publish build/site from other build folders, one language or more each (MERGE="parts/en parts/pl")
+	@test -n "$(MERGE)" || { echo 'make merge: name the build folders, e.g. MERGE="parts/en parts/pl"' >&2; exit 2; }
+	$(HANDBOOK) build $(foreach dir,$(MERGE),--merge $(dir)) $(HANDBOOK_FLAGS)
 
 site: all
 

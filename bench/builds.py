@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from build_tools import build as builder
+from build_tools import incremental
 from corpus import Corpus, edit_sentence, handbook_command
 from measure import Sample, Stats, progress, run
 
@@ -203,6 +204,9 @@ def measure_pdf(corpus: Corpus, work: Path, languages: Sequence[str], runs: int)
             for step in ("latex", "latex-a5"):  # the A4 and the A5 books: both built anew
                 shutil.rmtree(layout.latex(lang, step), ignore_errors=True)
                 shutil.rmtree(layout.doctrees(lang, step), ignore_errors=True)
+            # The PDFs of the last run are whole and the inputs unchanged: the
+            # record of that build would make this one do nothing.
+            (build_dir / incremental.COMPLETE_NAME).unlink(missing_ok=True)
             sample = handbook_build(corpus, build_dir, "--pdf", "--language", lang, "--jobs", "1")
             seconds.setdefault(lang, []).append(sample.seconds)
             found = re.search(r"\((\d+ pages?)\)", sample.output)

@@ -15,7 +15,10 @@ Every setting has an environment variable (shown in brackets), so that
   BENCH_JOBS       languages in parallel for the parallel build (all cores)
   BENCH_AUCTIONS   auctions per model run (10000)
   BENCH_SEED       corpus seed (1)
-  BENCH_QUICK=1    a smoke run: N=6, 1-2 runs, one PDF language, 2000 auctions
+  BENCH_REAL       1: also the real handbook (clean make, no-op make, make and
+                   make html after one edited sentence, check, explain); 0: not (1)
+  BENCH_QUICK=1    a smoke run: N=6, 1-2 runs, one PDF language, 2000 auctions,
+                   the real handbook's English website only
 
 The from-scratch builds are the slow part (about a minute each at N=50 on two
 cores), hence the smaller corpus and fewer runs for them by default; set
@@ -39,14 +42,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from builds import HtmlResults, PdfResults, measure_html, measure_pdf, tex_missing  # noqa: E402
 from corpus import BENCH_DIR, ROOT, Corpus, generate, load, untranslated  # noqa: E402
-from measure import Stats, children_peak_kib, progress, self_peak_kib  # noqa: E402
+from measure import Sample, Stats, children_peak_kib, progress, self_peak_kib  # noqa: E402
 from model import TARGET, measure_model  # noqa: E402
 from report import (  # noqa: E402
     EDIT_AT_N,
+    MAX_CHECK_FRACTION,
     MAX_EDIT_FRACTION,
     MAX_NOOP_FRACTION,
     MAX_OVERHEAD,
     MIN_PARALLEL_SPEEDUP,
+    REAL_EDIT_FRACTION,
+    REAL_HTML_EDIT_FRACTION,
+    REAL_NOOP_FRACTION,
     Heading,
     Row,
     Verdict,
@@ -54,6 +61,7 @@ from report import (  # noqa: E402
     results_markdown,
     table,
 )
+from real import RealResults, measure_real  # noqa: E402
 from stages import StageResults, measure_stages  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "RESULTS.md"
@@ -92,6 +100,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--auctions", type=int, default=_env_int("BENCH_AUCTIONS", 10_000, 2_000),
                         help="auctions per model run (default: %(default)s)")
     parser.add_argument("--seed", type=int, default=_env_int("BENCH_SEED", 1), help="corpus seed (default: %(default)s)")
+    parser.add_argument("--real", type=int, choices=(0, 1), default=_env_int("BENCH_REAL", 1),
+                        help="also measure the real handbook (default: %(default)s)")
     parser.add_argument("--write-results", action="store_true", help=f"also write {RESULTS.relative_to(ROOT)}")
     args = parser.parse_args(argv)
     if not (5 <= args.documents <= 200 and 5 <= args.compare_documents <= 200):
@@ -110,6 +120,7 @@ class Everything:
     pdf: PdfResults | None
     pdf_skipped: str
     model: dict[str, Stats]
+    real: RealResults | None = None
 
 
 def _mib(kib: int) -> Stats:
@@ -165,6 +176,8 @@ def rows(r: Everything, languages: tuple[str, ...]) -> list[Row | Heading]:
             for code, st in r.model.items()]
     out.append(Row("examples checked (pipeline.check_examples)", s.examples_per_second, "examples/s",
                    f"{s.examples} examples of the N={s.documents} corpus"))
+    if r.real is not None:
+        out += real_rows(r.real)
     out += [
         Heading("Peak memory (largest single process)"),
         Row("in-process stages and model (RUSAGE_SELF)", _mib(self_peak_kib()), "MiB"),
@@ -175,6 +188,47 @@ def rows(r: Everything, languages: tuple[str, ...]) -> list[Row | Heading]:
     if r.pdf is not None:
         out.append(Row("handbook build --pdf (subprocess tree)", _mib(r.pdf.peak_kib), "MiB"))
     out.append(Row("largest subprocess of the whole run (RUSAGE_CHILDREN)", _mib(children_peak_kib()), "MiB"))
+    return out
+
+
+def _sample(sample: Sample) -> Stats:
+    return Stats.of([sample.seconds])
+
+
+def real_rows(real: RealResults) -> list[Row | Heading]:
+    shown = "make" if real.pdf else "make html"
+    scope = ", ".join(real.languages) or "every language"
+    return [
+        Heading(f"The real handbook ({scope}{', site and PDFs' if real.pdf else ', websites only'}), one run each"),
+        Row(f"clean {shown}", _sample(real.clean), "s", f"peak {real.clean.peak_kib / 1024:.0f} MiB"),
+        Row(f"{shown} with nothing changed", _sample(real.noop), "s"),
+        Row(f"no-op / clean {shown}", real.fraction(real.noop, real.clean), "%",
+            f"target <= {REAL_NOOP_FRACTION:.0%}"),
+        Row(f"{shown} after one edited sentence of AEB", _sample(real.edit), "s"),
+        Row(f"edit / clean {shown}", real.fraction(real.edit, real.clean), "%",
+            f"target <= {REAL_EDIT_FRACTION:.0%}" if real.pdf else "the make target: with PDFs"),
+        Row("clean make html", _sample(real.clean_html), "s", f"peak {real.clean_html.peak_kib / 1024:.0f} MiB"),
+        Row("make html after one edited sentence", _sample(real.edit_html), "s"),
+        Row("make html edit / clean make html", real.fraction(real.edit_html, real.clean_html), "%",
+            f"target <= {REAL_HTML_EDIT_FRACTION:.0%}"),
+        Row("handbook check, per example", real.check, "ms", f"{real.examples} examples, whole process"),
+        Row("handbook explain, a fresh process", real.explain_process, "ms"),
+        Row("handbook explain, in-process after one call", real.explain_in_process, "ms"),
+    ]
+
+
+def real_verdicts(real: RealResults) -> list[Verdict]:
+    noop = real.noop.seconds / real.clean.seconds
+    edit = real.edit.seconds / real.clean.seconds
+    html = real.edit_html.seconds / real.clean_html.seconds
+    scope = "" if not real.languages else f" (measured on {', '.join(real.languages)} only)"
+    out = [Verdict(f"real handbook: no-op make <= {REAL_NOOP_FRACTION:.0%} of a clean make",
+                   noop <= REAL_NOOP_FRACTION, f"{noop:.1%}{scope}")]
+    if real.pdf:
+        out.append(Verdict(f"real handbook: make after one edited sentence <= {REAL_EDIT_FRACTION:.0%} of a clean make",
+                           edit <= REAL_EDIT_FRACTION, f"{edit:.1%}{scope}"))
+    out.append(Verdict(f"real handbook: make html after one edited sentence <= {REAL_HTML_EDIT_FRACTION:.0%} "
+                       f"of a clean make html", html <= REAL_HTML_EDIT_FRACTION, f"{html:.1%}{scope}"))
     return out
 
 
@@ -210,7 +264,11 @@ def verdicts(r: Everything, languages: tuple[str, ...], cores: int) -> list[Verd
     rates = {code: st.median for code, st in r.model.items()}
     at_n = "" if h.rebuild_documents == EDIT_AT_N else f" (measured at N={h.rebuild_documents}, not {EDIT_AT_N})"
     core_note = "" if cores == 2 else f" (this machine has {cores} cores)"
-    return [
+    check = (r.stages.load.median + r.stages.check.median) / h.stats(h.full_for_rebuilds).median
+    real = real_verdicts(r.real) if r.real is not None else []
+    return real + [
+        Verdict(f"handbook check of the corpus (load, validate, check) <= {MAX_CHECK_FRACTION:.0%} of a full "
+                f"HTML build", check <= MAX_CHECK_FRACTION, f"{check:.1%} at N={r.stages.documents}"),
         Verdict(f"pipeline overhead over plain Sphinx, full HTML build <= {MAX_OVERHEAD:.0%}",
                 overhead <= MAX_OVERHEAD, f"{overhead:+.1%} (median of {serial.runs} paired runs)"),
         Verdict(f"no-op rebuild re-reads no page and costs <= {MAX_NOOP_FRACTION:.0%} of a full build",
@@ -259,7 +317,11 @@ def main(argv: list[str] | None = None) -> int:
         progress(f"corpus: generating N={args.pdf_documents} documents for the PDFs")
         pdf_corpus = generate(BENCH_DIR / f"corpus-{args.pdf_documents}", args.pdf_documents, args.seed)
         pdf = measure_pdf(pdf_corpus, work, args.pdf_language or languages, args.pdf_runs)
-    everything = Everything(stages, html, pdf, skipped, model)
+    real = None
+    if args.real:
+        quick = os.environ.get("BENCH_QUICK", "") not in ("", "0")
+        real = measure_real(("en",) if quick else (), pdf=not quick and not tex_missing(), runs=args.runs)
+    everything = Everything(stages, html, pdf, skipped, model, real)
     cells = table(rows(everything, languages))
     checks = verdicts(everything, languages, cores)
     settings = (f"N={args.documents} (from-scratch comparison: N={args.compare_documents}; PDF: "

@@ -22,9 +22,11 @@ import re
 import shutil
 import subprocess
 import sys
+import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -86,6 +88,8 @@ class StepResult:
     step: str
     seconds: float
     summary: str
+    #: The PDFs (names in ``build/pdf``) the step made or found current.
+    pdfs: tuple[str, ...] = ()
 
 
 def _run(cmd: list[str], log: Path, env: dict[str, str], cwd: Path | None = None) -> str:
@@ -209,7 +213,7 @@ def _stamp_lines(path: Path) -> list[str]:
         return []
 
 
-def _whole_page(path: Path) -> str:
+def whole_page_problem(path: Path) -> str:
     """Why ``path`` is not a whole HTML page, or ``""`` when it is: a page cut
     short by a killed Sphinx is empty or lacks its closing tag."""
     try:
@@ -233,7 +237,7 @@ def html_problem(lang: str, layout: Layout, pages: Sequence[str] | None = None) 
     """The first page of ``pages`` (default: every expected page) missing or
     not whole in the HTML output of ``lang``; ``""`` when there is none."""
     for name in expected_pages(lang, layout) if pages is None else pages:
-        problem = _whole_page(layout.html(lang) / name)
+        problem = whole_page_problem(layout.html(lang) / name)
         if problem:
             return problem
     return ""
@@ -435,9 +439,15 @@ def page_title(page: Path) -> str:
 
 
 def build_pdf(lang: str, layout: Layout, manifest: Manifest, paper: str = "a4",
-              documents: Sequence[str] = (), book: bool = True, tag: str = "") -> StepResult:
+              documents: Sequence[str] = (), book: bool = True, tag: str = "",
+              slots: threading.Semaphore | None = None, progress: Callable[[str], None] | None = None) -> StepResult:
     """One Sphinx LaTeX run of ``lang`` on ``paper``: the whole book (unless not
-    ``book``) and each of ``documents`` alone, then xelatex for each."""
+    ``book``) and each of ``documents`` alone, then xelatex for each book
+    whose LaTeX changed (see :func:`typeset`).
+
+    With ``slots``, every process (Sphinx, then each book's latexmk) takes one
+    for as long as it runs, so the books of every run typeset in parallel, no
+    more at once than there are slots; ``progress`` gets a line per book."""
     start = time.perf_counter()
     run = PdfRun(lang, paper, book, tuple(documents), tag)
     outputs = run.outputs(manifest)
@@ -452,7 +462,8 @@ def build_pdf(lang: str, layout: Layout, manifest: Manifest, paper: str = "a4",
     shown = ", ".join(display_path(layout.pdf / names[0]) for _, names in outputs)
     why = _why_fresh(stamp, step, damaged)
     if why is None:
-        return StepResult(lang, run.step, time.perf_counter() - start, f"{shown}: {UNCHANGED}")
+        return StepResult(lang, run.step, time.perf_counter() - start, f"{shown}: {UNCHANGED}",
+                          tuple(target.name for target in targets))
     stamp.clear()
     # Fresh, the whole LaTeX folder goes: latexmk's database would otherwise
     # call a PDF cut short by a killed xelatex up to date.
@@ -464,13 +475,20 @@ def build_pdf(lang: str, layout: Layout, manifest: Manifest, paper: str = "a4",
             [[doc, f"{doc}-{lang}-{paper}", page_title(layout.myst(lang) / f"{doc}.md")] for doc in run.documents],
             ensure_ascii=False),
     }
-    counts = []
+    books = [name for name, _ in outputs]
+
+    def one(book: tuple[str, list[str]]) -> str:
+        name, names = book
+        return typeset(lang, layout, name, latex_dir, books, run.step, layout.pdf / names[0], slots, progress)
+
     try:
-        _run_sphinx(run.builder, lang, layout, fresh=bool(why), extra_env=env)
-        for name, _ in outputs:
-            tex_log = _latex_to_pdf(lang, layout, name, latex_dir)
-            pages = re.search(r"Output written on .*?\((\d+) pages?", tex_log)
-            counts.append(f" ({pages.group(1)} pages)" if pages else "")
+        with _slot(slots):
+            _run_sphinx(run.builder, lang, layout, fresh=bool(why), extra_env=env)
+        if slots is None or len(outputs) == 1:
+            counts = [one(book) for book in outputs]
+        else:
+            with ThreadPoolExecutor(max_workers=len(outputs)) as pool:
+                counts = list(pool.map(one, outputs))
     except BuildFailed:
         step.end()
         raise
@@ -485,7 +503,71 @@ def build_pdf(lang: str, layout: Layout, manifest: Manifest, paper: str = "a4",
     step.end()
     shown = ", ".join(display_path(layout.pdf / names[0]) + count
                       for (_, names), count in zip(outputs, counts, strict=True))
-    return StepResult(lang, run.step, time.perf_counter() - start, (f"{why}; " if why else "") + shown)
+    return StepResult(lang, run.step, time.perf_counter() - start, (f"{why}; " if why else "") + shown,
+                      tuple(target.name for target in targets))
+
+
+@contextmanager
+def _slot(slots: threading.Semaphore | None) -> Iterator[None]:
+    if slots is None:
+        yield
+        return
+    with slots:
+        yield
+
+
+#: Beside a book's LaTeX: the digest of the inputs of its last typesetting
+#: that finished and was checked (see :func:`typeset`).
+TYPESET_SUFFIX = ".typeset"
+
+
+def book_inputs_digest(latex_dir: Path, name: str, books: Sequence[str]) -> str:
+    """The digest of what xelatex reads for the book ``name``: its .tex, every
+    file Sphinx put beside it (styles, classes, index styles, images) but the
+    other books' .tex and what TeX itself writes (each book's files share its
+    name), and the TeX programs. The book's own aux files are left out: they
+    are what its last run made of the same .tex."""
+    from build_tools import incremental
+
+    def own(rel: Path) -> bool:
+        return not any(part.startswith(".") for part in rel.parts) and rel.parts[0] not in ("Makefile", "make.bat") \
+            and not any(rel.parts[0].startswith(book + ".") for book in books)
+
+    support = [p for p in incremental.tree_files(latex_dir) if own(p.relative_to(latex_dir))]
+    digest = hashlib.sha256("\0".join(incremental.programs()).encode())
+    return incremental.digest_files([latex_dir / f"{name}.tex", *support], digest, base=latex_dir)
+
+
+def typeset(lang: str, layout: Layout, name: str, latex_dir: Path, books: Sequence[str], step: str,
+            target: Path, slots: threading.Semaphore | None = None,
+            progress: Callable[[str], None] | None = None) -> str:
+    """Typeset one book of a LaTeX run unless its inputs are those of its last
+    checked typesetting and both its PDFs (in the LaTeX folder and
+    ``build/pdf``) are whole; returns its page count for the step's summary.
+
+    latexmk runs xelatex as often as the book needs: once when the aux files
+    (contents, references, index) come out as they were, more when a page
+    reference moved."""
+    start = time.perf_counter()
+    digest = book_inputs_digest(latex_dir, name, books)
+    stamp = latex_dir / f".{name}{TYPESET_SUFFIX}"
+    if (_stamp_lines(stamp)[:1] == [digest] and not pdf_problem(latex_dir / f"{name}.pdf")
+            and not pdf_problem(target)):
+        if progress is not None:
+            progress(f"[{lang}] {step}: {target.name}: unchanged, not typeset")
+        return ""
+    stamp.unlink(missing_ok=True)
+    with _slot(slots):
+        tex_log = _latex_to_pdf(lang, layout, name, latex_dir)
+    pages = re.search(r"Output written on .*?\((\d+) pages?", tex_log)
+    count = f" ({pages.group(1)} pages)" if pages else ""
+    run_log = layout.log(lang, f"xelatex-{name}").read_text(encoding="utf-8", errors="replace")
+    passes = len(re.findall(r"Run number \d+ of rule 'xelatex'", run_log))
+    files.write_if_changed(stamp, f"{digest}\n".encode("ascii"))
+    if progress is not None:
+        progress(f"[{lang}] {step}: {target.name}: typeset, {passes} xelatex pass{'es' if passes != 1 else ''}"
+                 f"{count} ({time.perf_counter() - start:.1f} s)")
+    return count
 
 
 def _latex_to_pdf(lang: str, layout: Layout, name: str, latex_dir: Path) -> str:
@@ -536,11 +618,15 @@ def run_parallel(
         raise BuildFailed("\n".join(str(f) for f in failures))
 
 
+#: The temporary files of a killed build, below the build folder.
+_DEBRIS = ("myst/*/.*.tmp", "pdf/*.tmp", "*/*/" + STAMP_NAME + ".tmp")
+
+
 def remove_debris(layout: Layout) -> None:
     """Delete the temporary files a killed build left half-written (MyST pages
     and PDFs are written beside their target, then renamed into place). Only
     called under the build folder's lock, when no other build is writing."""
-    for pattern in ("myst/*/.*.tmp", "pdf/*.tmp", "*/*/" + STAMP_NAME + ".tmp"):
+    for pattern in _DEBRIS:
         for path in layout.build.glob(pattern):
             path.unlink(missing_ok=True)
 
@@ -567,7 +653,7 @@ def publish(layout: Layout, manifest: Manifest, languages: Sequence[str]) -> Pat
     rebuild must not reach the published site.
     """
     root = layout.build / PUBLISHED
-    _remove_unpublished(layout, keep=_published_tree(layout))
+    _remove_unpublished(layout, keep=published_tree(layout))
     root.mkdir(parents=True, exist_ok=True)
     numbers = [int(p.name) for p in root.iterdir() if p.name.isdigit()]
     tree = root / str(max(numbers, default=0) + 1)
@@ -575,7 +661,7 @@ def publish(layout: Layout, manifest: Manifest, languages: Sequence[str]) -> Pat
         _assemble(tree, layout, manifest, languages)
         _switch(layout.site, tree)
     except BaseException:
-        if _published_tree(layout) != tree.name:
+        if published_tree(layout) != tree.name:
             shutil.rmtree(tree, ignore_errors=True)
             (layout.build / _LINK_TMP).unlink(missing_ok=True)
         raise
@@ -588,7 +674,21 @@ def publish(layout: Layout, manifest: Manifest, languages: Sequence[str]) -> Pat
     return layout.site
 
 
-def _published_tree(layout: Layout) -> str | None:
+def debris(layout: Layout) -> list[Path]:
+    """What a killed build left for the next one to sweep away: temporary
+    files, trees never published, the swap folders of earlier versions. A
+    folder holding any is not trusted as a completed build's."""
+    found = [path for pattern in _DEBRIS for path in layout.build.glob(pattern)]
+    keep = published_tree(layout)
+    root = layout.build / PUBLISHED
+    if root.is_dir():
+        found += [tree for tree in root.iterdir() if tree.name != keep]
+    found += [layout.build / name for name in (_LINK_TMP, _LINK_TMP + ".old", *_OLD_SWAP)
+              if (layout.build / name).is_symlink() or (layout.build / name).exists()]
+    return found
+
+
+def published_tree(layout: Layout) -> str | None:
     """The name of the tree ``build/site`` links to, if it is such a link."""
     if not layout.site.is_symlink():
         return None
@@ -725,3 +825,32 @@ def _exchange(a: Path, b: Path) -> None:
     os.replace(a, aside)  # the link, out of the way
     os.rename(b, a)
     os.replace(aside, b)
+
+
+def merge(layout: Layout, manifest: Manifest, folders: Sequence[Path]) -> list[str]:
+    """Gather into ``layout`` what other build folders built (a CI matrix
+    builds one language per job, each in its own ``build``): each whole
+    website there (:func:`html_complete`), the whole PDFs of those languages
+    (from whichever folder holds them: the PDFs may be another job's), and the
+    translation status. Returns the languages found, for :func:`publish`; a
+    language or PDF found twice is taken from the first folder holding it.
+    Only called under the build folder's lock."""
+    others = [Layout(root=layout.root, build=f, source=layout.source, translations=layout.translations)
+              for f in folders]
+    found: list[str] = []
+    for other in others:
+        for lang in manifest.languages:
+            if lang not in found and html_complete(lang, other):
+                found.append(lang)
+                _remove(layout.html(lang))
+                shutil.copytree(other.html(lang), layout.html(lang))
+    for lang in found:
+        for name in book_pdf_names(manifest, lang):
+            source = next((o.pdf / name for o in others if not pdf_problem(o.pdf / name)), None)
+            if source is not None:
+                layout.pdf.mkdir(parents=True, exist_ok=True)
+                files.copy_file(source, layout.pdf / name)
+    status = next((o.build / STATUS for o in others if (o.build / STATUS).is_file()), None)
+    if status is not None:
+        files.copy_file(status, layout.build / STATUS)
+    return found

@@ -50,3 +50,26 @@ def exclusive(build: Path, waiting: Callable[[int | None], None]) -> Iterator[No
         yield
     finally:
         os.close(fd)
+
+
+@contextmanager
+def attempt(build: Path) -> Iterator[bool]:
+    """Hold the lock of ``build`` for the ``with`` block if it is free now,
+    yielding whether it is held: never waits, and never creates ``build``."""
+    if not build.is_dir():
+        yield False
+        return
+    try:
+        fd = os.open(build / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError:
+        yield False
+        return
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            yield False
+            return
+        yield True
+    finally:
+        os.close(fd)

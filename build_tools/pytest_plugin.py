@@ -11,12 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from build_tools.diagnostics import DiagnosticError
 from build_tools.document import Document, Example
+
+if TYPE_CHECKING:
+    from build_tools.rules.engine import Rule
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
@@ -28,27 +31,31 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
 class DocumentFile(pytest.File):
     def collect(self) -> Iterator[pytest.Item]:
         from build_tools.loader import load_document
-        from build_tools.verdicts import checked_examples
+        from build_tools.verdicts import checked_examples, rules_of
 
         try:
             document = load_document(self.path)
         except DiagnosticError as exc:
             yield InvalidDocument.from_parent(self, name="load", error=exc)
             return
+        # The document's rules, gathered once for all of its examples (as
+        # handbook check does), not once per example.
+        rules = rules_of(document)
         for example in checked_examples(document):
-            yield ExampleItem.from_parent(self, name=example.id, document=document, example=example)
+            yield ExampleItem.from_parent(self, name=example.id, document=document, example=example, rules=rules)
 
 
 class ExampleItem(pytest.Item):
-    def __init__(self, *, document: Document, example: Example, **kwargs: Any) -> None:
+    def __init__(self, *, document: Document, example: Example, rules: tuple[Rule, ...], **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.document = document
         self.example = example
+        self.rules = rules
 
     def runtest(self) -> None:
-        from build_tools.verdicts import check_example, rules_of
+        from build_tools.verdicts import check_example
 
-        problems, _ = check_example(self.document, self.example, rules_of(self.document))
+        problems, _ = check_example(self.document, self.example, self.rules)
         if problems:
             raise ExampleFailed("\n".join(str(p) for p in problems))
 

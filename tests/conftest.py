@@ -49,12 +49,14 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         pytest.skip(reason)
 
 
-def run_handbook(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    """Run the ``handbook`` CLI in a fresh process, as a user would."""
+def run_handbook(*args: str, cwd: Path | None = None,
+                 env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """Run the ``handbook`` CLI in a fresh process, as a user would (``env``:
+    variables to set besides the caller's)."""
     return subprocess.run(
         [sys.executable, "-m", "build_tools.cli", *args],
         cwd=cwd or ROOT, capture_output=True, text=True,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})},
     )
 
 

@@ -219,20 +219,10 @@ def test_the_polish_page_states_its_examples_in_polish() -> None:
 
 
 @pytest.fixture(scope="module")
-def site() -> Path:
-    """The pl and zh_CN sites: ``HANDBOOK_TEST_SITE`` or a fresh build."""
-    import os
-    import tempfile
-
-    from conftest import run_handbook
-
-    given = os.environ.get("HANDBOOK_TEST_SITE")
-    if given:
-        return Path(given)
-    build = Path(tempfile.mkdtemp(prefix="meaning-text-"))
-    result = run_handbook("build", "--html", "-l", "pl", "-l", "zh_CN", "--build-dir", str(build), cwd=ROOT)
-    assert result.returncode == 0, result.stdout + result.stderr
-    return build / "site"
+def site(real_site: Path) -> Path:
+    """The real handbook's sites: the session's one build of them (conftest's
+    ``real_site``, or ``HANDBOOK_TEST_SITE``), not a build of its own."""
+    return real_site
 
 
 @pytest.mark.parametrize("language", ["pl", "zh_CN"])

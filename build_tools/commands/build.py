@@ -17,12 +17,13 @@ import functools
 import json
 import os
 import sys
+import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from build_tools import build as builder
-from build_tools import lock
+from build_tools import incremental, lock
 from build_tools.commands._common import (
     add_location_arguments,
     positive,
@@ -33,7 +34,7 @@ from build_tools.commands._common import (
 )
 from build_tools.diagnostics import DiagnosticError
 from build_tools.files import write_if_changed
-from build_tools.loader import Manifest, display_path
+from build_tools.loader import MANIFEST_NAME, Manifest, display_path, load_manifest
 from build_tools.pipeline import Handbook, analyse_rules, check_examples, check_verdicts, load_handbook, render_language
 from build_tools.render import RenderResult
 
@@ -58,6 +59,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-j", "--jobs", type=positive, default=os.cpu_count() or 1,
                         help="languages built at once (default: the number of cores, %(default)s)")
     parser.add_argument("--build-dir", type=Path, default=Path("build"), help="output folder (default: %(default)s)")
+    parser.add_argument("--merge", action="append", type=Path, metavar="BUILD_DIR",
+                        help="build nothing: publish into --build-dir the websites and PDFs other build folders "
+                             "hold, one language or more each (the jobs of a CI matrix); repeatable")
     parser.add_argument("--strict", action="store_true",
                         help="a broken translation stops the build (default: it shows the original, with a warning)")
     add_location_arguments(parser)
@@ -79,8 +83,97 @@ def _render(handbook: Handbook, languages: list[str], layout: builder.Layout, jo
                              [strict] * len(languages)))
 
 
+def _request(args: argparse.Namespace) -> dict[str, object]:
+    """What a build is asked to make: two builds asking the same, of the same
+    inputs, make the same (the number of jobs changes only how fast)."""
+    return {
+        "html": bool(args.html), "pdf": bool(args.pdf), "render_only": bool(args.render_only),
+        "languages": list(dict.fromkeys(args.language)) if args.language else None,
+        "paper": args.paper, "document": args.document, "strict": bool(args.strict),
+    }
+
+
+def _inputs_digest(args: argparse.Namespace, request: dict[str, object]) -> str:
+    """The digest of every input of the build (see :mod:`build_tools.incremental`)."""
+    folders = [args.source.resolve(), args.translations.resolve(),
+               builder.ROOT / "build_tools", builder.ROOT / "conf.py"]
+    return incremental.inputs_digest([f for f in folders if f.exists()], request)
+
+
+def _still_whole(record: incremental.Completed, layout: builder.Layout) -> bool:
+    """Whether what the completed build made is still there and whole: its
+    published tree (``build/site`` linking to it), its websites, its PDFs."""
+    if builder.debris(layout):
+        return False
+    if record.site:
+        tree = layout.build / builder.PUBLISHED / record.site
+        if builder.published_tree(layout) != record.site or builder.whole_page_problem(tree / "index.html"):
+            return False
+    for output in record.outputs:
+        kind, _, name = output.partition(":")
+        if kind == "html" and not builder.html_complete(name, layout):
+            return False
+        if kind == "pdf" and builder.pdf_problem(layout.pdf / name):
+            return False
+    return True
+
+
+def _nothing_changed(args: argparse.Namespace, digest: str, request: dict[str, object],
+                     layout: builder.Layout) -> bool:
+    """Whether the last build that completed asked the same of the same inputs
+    and its outputs are whole: then this one has nothing to do. A build running
+    in the folder now (its lock held) may be changing them: then no."""
+    with lock.attempt(layout.build) as held:
+        if not held:
+            return False
+        record = incremental.Completed.read(layout.build)
+        return (record is not None and record.request == request and record.digest == digest
+                and _still_whole(record, layout))
+
+
+def _layout(args: argparse.Namespace) -> builder.Layout:
+    return builder.Layout(root=builder.ROOT, build=args.build_dir.resolve(), source=args.source.resolve(),
+                          translations=args.translations.resolve())
+
+
+def _merge(args: argparse.Namespace, layout: builder.Layout, started: float) -> int:
+    """Publish the languages the folders of ``--merge`` built, as one site."""
+    try:
+        manifest = load_manifest(args.source / MANIFEST_NAME)
+    except DiagnosticError as exc:
+        return report(exc)
+    missing = [folder for folder in args.merge if not folder.is_dir()]
+    if missing:
+        return usage_error(f"--merge {display_path(missing[0])}: no such build folder")
+
+    def waiting(pid: int | None) -> None:
+        _say(f"handbook: waiting for another build in {display_path(layout.build)}/ "
+             f"(pid {pid if pid is not None else 'unknown'}) ...")
+
+    with lock.exclusive(layout.build, waiting):
+        incremental.forget(layout.build)
+        found = builder.merge(layout, manifest, [folder.resolve() for folder in args.merge])
+        _say(f"handbook: merged {', '.join(found) or 'no language'} from "
+             f"{', '.join(display_path(folder) for folder in args.merge)}")
+        return _publish(layout, manifest, started)
+
+
 def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
+    request = _request(args)
+    layout = _layout(args)
+    if args.merge:
+        return _merge(args, layout, started)
+    try:
+        digest = _inputs_digest(args, request)
+        if not args.render_only and _nothing_changed(args, digest, request, layout):
+            _say(f"handbook: nothing changed since the last build (inputs' digests match); "
+                 f"{display_path(layout.site)} as it was ({time.perf_counter() - started:.1f} s)")
+            return 0
+    except OSError as exc:
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"handbook: error: {where}{exc.strerror or exc}", file=sys.stderr)
+        return 1
     try:
         handbook = load_handbook(args.source, args.translations)
         checked = check_examples(handbook)
@@ -105,8 +198,6 @@ def run(args: argparse.Namespace) -> int:
         if not args.language:  # the document in its own language
             languages = [next(d.language for d in handbook.documents if d.id == args.document)]
     _say(f"handbook: {len(handbook.documents)} documents valid, {checked} examples checked")
-    layout = builder.Layout(root=builder.ROOT, build=args.build_dir.resolve(), source=args.source.resolve(),
-                            translations=args.translations.resolve())
 
     def waiting(pid: int | None) -> None:
         _say(f"handbook: waiting for another build in {display_path(layout.build)}/ "
@@ -114,7 +205,7 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         with lock.exclusive(layout.build, waiting):
-            return _build(args, handbook, languages, layout, started)
+            return _build(args, handbook, languages, layout, started, (request, digest))
     except OSError as exc:
         # A full disk, a folder that cannot be written: what was being written
         # is cleaned up on the way here, and the published site is untouched.
@@ -124,11 +215,13 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _build(args: argparse.Namespace, handbook: Handbook, languages: list[str], layout: builder.Layout,
-           started: float) -> int:
+           started: float, asked: tuple[dict[str, object], str]) -> int:
     """Render, build and publish; called holding the build folder's lock."""
     html = args.html or not (args.pdf or args.render_only)
     pdf = args.pdf or not (args.html or args.render_only)
     manifest = handbook.manifest
+    # Nothing is trusted as complete while this build changes the folder.
+    incremental.forget(layout.build)
     builder.remove_debris(layout)
     builder.remove_retired_pdfs(layout, manifest)
     try:
@@ -148,8 +241,11 @@ def _build(args: argparse.Namespace, handbook: Handbook, languages: list[str], l
                             ensure_ascii=False, indent=1)
         write_if_changed(layout.build / builder.STATUS, status.encode("utf-8"))
 
+    outputs = [f"html:{lang}" for lang in languages] if html else []
+
     def show(step: builder.StepResult) -> None:
         _say(f"[{step.language}] {step.step}: {step.summary} ({step.seconds:.1f} s)")
+        outputs.extend(f"pdf:{name}" for name in step.pdfs)
 
     try:
         if html:
@@ -158,11 +254,14 @@ def _build(args: argparse.Namespace, handbook: Handbook, languages: list[str], l
             )
         if pdf:
             builder.run_parallel(_pdf_tasks(args, handbook, languages, layout), args.jobs, show)
-        return _publish(layout, manifest, started)
+        code = _publish(layout, manifest, started)
     except builder.BuildFailed as exc:
         print(f"handbook: error: {exc}", file=sys.stderr)
         print("handbook: build/site left as it was", file=sys.stderr)
         return 1
+    request, digest = asked
+    incremental.Completed(request, digest, builder.published_tree(layout) or "", tuple(outputs)).write(layout.build)
+    return code
 
 
 def _pdf_tasks(args: argparse.Namespace, handbook: Handbook, languages: list[str],
@@ -171,9 +270,13 @@ def _pdf_tasks(args: argparse.Namespace, handbook: Handbook, languages: list[str
     book and each document whose original is in that language. With
     ``--document``, one run per language for that document alone."""
     manifest = handbook.manifest
+    # Every Sphinx and latexmk process of every run takes a slot: books
+    # typeset in parallel, never more processes at once than --jobs.
+    slots = threading.BoundedSemaphore(args.jobs)
     if args.document is not None:
         return [functools.partial(builder.build_pdf, lang, layout, manifest, args.paper or "a5",
-                                  documents=(args.document,), book=False, tag="document")
+                                  documents=(args.document,), book=False, tag="document",
+                                  slots=slots, progress=_say)
                 for lang in languages]
     tasks = []
     # The slowest first (A5 holds more pages and the documents alone), so that
@@ -181,7 +284,8 @@ def _pdf_tasks(args: argparse.Namespace, handbook: Handbook, languages: list[str
     for paper in reversed([args.paper] if args.paper else builder.PAPERS):
         for lang in languages:
             originals = tuple(d.id for d in handbook.documents if d.language == lang) if paper == "a5" else ()
-            tasks.append(functools.partial(builder.build_pdf, lang, layout, manifest, paper, originals))
+            tasks.append(functools.partial(builder.build_pdf, lang, layout, manifest, paper, originals,
+                                           slots=slots, progress=_say))
     return tasks
 
 

@@ -113,7 +113,26 @@ def _builder_inited(app: Sphinx) -> None:
         app.add_js_file(None, body=search_script(app.config.language), priority=600)
 
 
+def _drop_emptied_words(app: Sphinx) -> list[tuple[str, dict[str, object], str]]:
+    """Forget the words no page has any more, before the index is written.
+
+    Rebuilding a changed page, Sphinx keeps every word the page no longer
+    holds, with an empty list of pages: the index of an incremental build
+    would differ from a clean build's. Sphinx offers no public way to prune
+    them; its indexer's two mappings (word to pages) are read as it builds them.
+    """
+    indexer = getattr(app.builder, "indexer", None)
+    for name in ("_mapping", "_title_mapping"):
+        mapping = getattr(indexer, name, None)
+        if isinstance(mapping, dict):
+            for word in [word for word, pages in mapping.items() if not pages]:
+                del mapping[word]
+    return []  # html-collect-pages: no page of its own
+
+
 def setup_search(app: Sphinx) -> None:
     app.add_search_language(SearchChinese)
     app.connect("builder-inited", _builder_inited)
+    # Emitted after every page is written and before the index is dumped.
+    app.connect("html-collect-pages", _drop_emptied_words)
 

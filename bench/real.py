@@ -1,0 +1,134 @@
+"""The real handbook, timed as a user meets it: a clean ``make``, a ``make``
+with nothing changed, a ``make`` after one edited sentence of the AEB
+document, and ``make html`` after another (against a clean ``make html``);
+``handbook check`` per example, and ``explain`` latency in a fresh process and
+in-process.
+
+The documents and catalogs are copied to ``build/bench/real/`` first and
+edited there: ``source/`` is never touched. Quick mode builds one language's
+website only (no TeX), which is enough to prove the measurements run.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import re
+import shutil
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from build_tools import build as builder
+from corpus import BENCH_DIR, ROOT, handbook_command
+from measure import Sample, Stats, progress, run
+
+#: The document edited, as the issue measured it (one sentence of AEB).
+EDITED = "aeb-bidding-systems"
+#: A director's question, asked of the PZBS rules.
+QUERY = "{auction: 1BA, meaning: {natural: true, hcp: 12-14, shape: balanced}}"
+_EXAMPLES = re.compile(r"(\d+) examples checked")
+
+
+@dataclass
+class RealResults:
+    languages: tuple[str, ...]  # () for every language
+    pdf: bool
+    clean: Sample
+    noop: Sample
+    edit: Sample
+    clean_html: Sample
+    edit_html: Sample
+    check: Stats
+    examples: int
+    explain_process: Stats
+    explain_in_process: Stats
+
+    def fraction(self, rebuild: Sample, full: Sample) -> Stats:
+        return Stats.of([rebuild.seconds / full.seconds])
+
+
+def _copy(work: Path) -> tuple[Path, Path]:
+    """The real documents and catalogs, copied below ``work``."""
+    source, translations = work / "source", work / "translations"
+    for folder, original in ((source, ROOT / "source"), (translations, ROOT / "translations")):
+        shutil.rmtree(folder, ignore_errors=True)
+        shutil.copytree(original, folder)
+    return source, translations
+
+
+def edit_one_sentence(source: Path, revision: int) -> None:
+    """Change the first quoted sentence of the AEB document ending in a full
+    stop, as an author would (each ``revision`` a different text)."""
+    path = source / f"{EDITED}.yaml"
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    for i, line in enumerate(lines):
+        found = re.match(r'(\s+text: ".*?)( \(rev \d+\))?\."\s*$', line)
+        if found:
+            lines[i] = f'{found.group(1)} (rev {revision})."\n'
+            path.write_text("".join(lines), encoding="utf-8")
+            return
+    raise ValueError(f"{path}: no quoted sentence to edit")
+
+
+def measure_real(languages: tuple[str, ...], pdf: bool, runs: int) -> RealResults:
+    work = BENCH_DIR / "real"
+    work.mkdir(parents=True, exist_ok=True)
+    source, translations = _copy(work)
+    where = ["--source", str(source), "--translations", str(translations)]
+    langs = [arg for lang in languages for arg in ("-l", lang)]
+    what = [] if pdf else ["--html"]
+
+    def build(folder: Path, *extra: str) -> Sample:
+        return run([*handbook_command(), "build", *extra, *langs, *where, "--build-dir", str(folder)], cwd=ROOT)
+
+    make_dir, html_dir = work / "make", work / "html"
+    for folder in (make_dir, html_dir):
+        shutil.rmtree(folder, ignore_errors=True)
+    shown = "make" if pdf else "make html"
+    progress(f"real: clean {shown} ({', '.join(languages) or 'every language'})")
+    clean = build(make_dir, *what)
+    progress(f"real: {shown} with nothing changed")
+    noop = build(make_dir, *what)
+    edit_one_sentence(source, 1)
+    progress(f"real: {shown} after one edited sentence of {EDITED}")
+    edit = build(make_dir, *what)
+    if pdf:
+        progress("real: clean make html")
+        clean_html = build(html_dir, "--html")
+    else:  # the clean build above was one already
+        clean_html, html_dir = clean, make_dir
+    edit_one_sentence(source, 2)
+    progress(f"real: make html after one edited sentence of {EDITED}")
+    edit_html = build(html_dir, "--html")
+    progress(f"real: handbook check, {runs} runs")
+    checks = [run([*handbook_command(), "check", *where], cwd=ROOT) for _ in range(runs)]
+    found = _EXAMPLES.search(checks[0].output)
+    examples = int(found.group(1)) if found else 0
+    progress(f"real: handbook explain, {runs} processes and {runs} calls in-process")
+    explain = ["explain", "pzbs-alert-rules", QUERY, *where]
+    process = [run([*handbook_command(), *explain], cwd=ROOT).seconds for _ in range(runs)]
+    in_process = _in_process(explain, runs)
+    return RealResults(languages, pdf, clean, noop, edit, clean_html, edit_html,
+                       Stats.of([c.seconds / max(examples, 1) * 1000 for c in checks]), examples,
+                       Stats.of([s * 1000 for s in process]), Stats.of([s * 1000 for s in in_process]))
+
+
+def _in_process(argv: list[str], runs: int) -> list[float]:
+    """``handbook explain`` called in this process, after one call to warm up
+    (the documents loaded, the rules compiled, as a server would keep them)."""
+    from build_tools.cli import main
+
+    seconds = []
+    for i in range(runs + 1):
+        start = time.perf_counter()
+        with contextlib.redirect_stdout(io.StringIO()):
+            code = main(argv)
+        if code != 0:
+            raise RuntimeError(f"handbook {' '.join(argv[:2])} exited {code}")
+        if i:
+            seconds.append(time.perf_counter() - start)
+    return seconds
+
+
+__all__ = ["RealResults", "builder", "edit_one_sentence", "measure_real"]

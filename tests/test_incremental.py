@@ -1,0 +1,181 @@
+"""Incremental builds: a build with nothing changed does nothing, a build after
+an edit redoes only what the edit reaches, and neither ever publishes anything
+a clean build would not (the same bytes, timestamps aside).
+
+The handbook built is the small fixture with a second document (a copy of the
+first under another id), so that a book can be left alone by an edit of a
+document it does not contain.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from build_tools import incremental
+from conftest import run_handbook
+
+#: Fixed dates, so that two builds a second apart print the same ones (the
+#: pages and PDFs carry the build's date; a timestamp, not a result).
+DATED = {"SOURCE_DATE_EPOCH": "1700000000", "FORCE_SOURCE_DATE": "1"}
+
+
+def two_documents(mini: Path) -> Path:
+    """The fixture handbook with ``extra-rules`` beside ``mini-rules``."""
+    source = mini / "source"
+    text = (source / "mini-rules.yaml").read_text(encoding="utf-8")
+    (source / "extra-rules.yaml").write_text(text.replace("document: mini-rules", "document: extra-rules")
+                                             .replace("Zasady próbne", "Zasady dodatkowe"), encoding="utf-8")
+    manifest = source / "handbook.yaml"
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace("[mini-rules]", "[mini-rules, extra-rules]"),
+                        encoding="utf-8")
+    return mini
+
+
+def build(mini: Path, folder: Path, *extra: str) -> str:
+    result = run_handbook("build", *extra, "--source", str(mini / "source"),
+                          "--translations", str(mini / "translations"), "--build-dir", str(folder), env=DATED)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "Traceback" not in result.stderr, result.stderr
+    return result.stdout
+
+
+def published(folder: Path) -> dict[str, bytes]:
+    """Every published file by its path below ``site``."""
+    site = folder / "site"
+    return {str(p.relative_to(site)): p.read_bytes() for p in sorted(site.rglob("*")) if p.is_file()}
+
+
+#: Edits a federation or a translator makes: (file below the handbook, old, new).
+EDITS = [
+    ("source/mini-rules.yaml", "Odpowiedź nowym kolorem po wejściu.", "Odpowiedź nowym kolorem po wejściu przeciwnika."),
+    ("source/mini-rules.yaml", "kontra z siłą mniejszą niż otwarcie", "kontra z siłą wyraźnie mniejszą niż otwarcie"),
+    ("source/extra-rules.yaml", "Zasady dodatkowe", "Zasady uzupełniające"),
+    ("translations/en/LC_MESSAGES/mini-rules.po", 'msgstr "Bi double"', 'msgstr "The bi double"'),
+    ("translations/en/LC_MESSAGES/mini-rules.po", 'msgstr "balanced"', 'msgstr "a balanced hand"'),
+]
+
+
+def test_incremental_builds_with_random_edits_publish_what_a_clean_build_publishes(
+    mini: Path, tmp_path: Path
+) -> None:
+    two_documents(mini)
+    incremental_build = tmp_path / "incremental"
+    build(mini, incremental_build, "--html")
+    chooser = random.Random(25)
+    done: list[tuple[str, str, str]] = []
+    for _ in range(3):
+        # An edit, or undoing an earlier one (back to inputs an earlier build
+        # had: nothing of that build may be taken for the new one's).
+        if done and chooser.random() < 0.4:
+            path, old, new = done.pop(chooser.randrange(len(done)))
+            old, new = new, old
+        else:
+            path, old, new = chooser.choice([e for e in EDITS if e not in done])
+            done.append((path, old, new))
+        target = mini / path
+        text = target.read_text(encoding="utf-8")
+        assert old in text, (path, old)
+        target.write_text(text.replace(old, new), encoding="utf-8")
+        out = build(mini, incremental_build, "--html")
+        assert "nothing changed" not in out
+    assert "nothing changed since the last build" in build(mini, incremental_build, "--html")
+    clean = tmp_path / "clean"
+    build(mini, clean, "--html")
+    assert published(incremental_build) == published(clean)
+
+
+def test_a_build_with_nothing_changed_starts_no_sphinx(mini: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "build"
+    build(mini, folder, "--html")
+    logs = {p: p.stat().st_mtime_ns for p in (folder / "logs").iterdir()}
+    before = published(folder)
+    again = build(mini, folder, "--html")
+    assert again.startswith("handbook: nothing changed since the last build"), again
+    assert "myst:" not in again and "html:" not in again and "documents valid" not in again
+    assert {p: p.stat().st_mtime_ns for p in (folder / "logs").iterdir()} == logs
+    assert published(folder) == before
+    # Another request (one language) is not the build that completed.
+    assert "nothing changed" not in build(mini, folder, "--html", "-l", "en")
+
+
+def test_nothing_changed_is_not_trusted_when_an_output_is_damaged(mini: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "build"
+    build(mini, folder, "--html")
+    (folder / "html" / "pl" / "mini-rules.html").write_bytes(b"")
+    out = build(mini, folder, "--html")
+    assert "[pl] html: the output of the last build is damaged; rebuilt from scratch" in out
+    # The published site gone: built again, not called unchanged.
+    (folder / "site").unlink()
+    out = build(mini, folder, "--html")
+    assert "nothing changed" not in out and (folder / "site" / "index.html").is_file()
+
+
+def test_a_deleted_record_costs_a_build_not_a_wrong_one(mini: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "build"
+    build(mini, folder, "--html")
+    (folder / incremental.COMPLETE_NAME).unlink()
+    out = build(mini, folder, "--html")
+    assert "nothing changed" not in out and "[en] html: inputs unchanged" in out
+    assert "nothing changed" in build(mini, folder, "--html")
+
+
+def test_a_file_added_to_a_hashed_folder_changes_the_digest(tmp_path: Path) -> None:
+    # Folders are hashed whole: a template another engineer adds is an input
+    # without anyone listing it.
+    folder = tmp_path / "templates"
+    folder.mkdir()
+    (folder / "page.md.j2").write_text("{{ title }}\n", encoding="utf-8")
+    request: dict[str, object] = {"html": True}
+    first = incremental.inputs_digest([folder], request)
+    assert incremental.inputs_digest([folder], request) == first
+    (folder / "new-block.md.j2").write_text("", encoding="utf-8")
+    second = incremental.inputs_digest([folder], request)
+    assert second != first
+    (folder / "__pycache__").mkdir()
+    (folder / "__pycache__" / "x.cpython-311.pyc").write_bytes(b"\0")
+    assert incremental.inputs_digest([folder], request) == second
+    assert incremental.inputs_digest([folder], {"html": False}) != second
+
+
+def test_the_inputs_digest_reads_no_build_output() -> None:
+    # The repository's own inputs: the documents, catalogs, build_tools and
+    # conf.py, never a build folder (or a no-op would never be one).
+    from build_tools.build import ROOT
+
+    names = [str(p) for folder in (ROOT / "build_tools",) for p in incremental.tree_files(folder)]
+    assert names and not any(re.search(r"(^|/)build/", n.removeprefix(str(ROOT))) for n in names)
+    assert os.path.join("build_tools", "templates") in "\n".join(names)
+
+
+@pytest.mark.tex
+def test_a_book_is_typeset_only_when_a_document_it_holds_changed(mini: Path, tmp_path: Path) -> None:
+    two_documents(mini)
+    folder = tmp_path / "build"
+    first = build(mini, folder, "--pdf", "--paper", "a5", "-l", "pl")
+    # The book and each Polish document alone: a progress line for each.
+    for name in ("mini-handbook-pl-a5", "mini-rules-pl-a5", "extra-rules-pl-a5"):
+        assert re.search(rf"\[pl\] pdf-a5: {name}\.pdf: typeset", first), first
+    pdfs = {p.name: p.read_bytes() for p in (folder / "pdf").iterdir()}
+    target = mini / "source" / "extra-rules.yaml"
+    target.write_text(target.read_text(encoding="utf-8").replace("Zasady dodatkowe", "Zasady inne"),
+                      encoding="utf-8")
+    second = build(mini, folder, "--pdf", "--paper", "a5", "-l", "pl")
+    assert "[pl] pdf-a5: mini-rules-pl-a5.pdf: unchanged, not typeset" in second, second
+    assert re.search(r"\[pl\] pdf-a5: extra-rules-pl-a5\.pdf: typeset", second), second
+    assert re.search(r"\[pl\] pdf-a5: mini-handbook-pl-a5\.pdf: typeset", second), second
+    assert (folder / "pdf" / "mini-rules-pl-a5.pdf").read_bytes() == pdfs["mini-rules-pl-a5.pdf"]
+    # One xelatex pass where the aux files did not change (the title only).
+    extra_log = (folder / "logs" / "pl-xelatex-extra-rules-pl-a5.log").read_text(encoding="utf-8", errors="replace")
+    assert len(re.findall(r"Run number \d+ of rule 'xelatex'", extra_log)) == 1, extra_log
+    # And the same bytes as a clean build's.
+    clean = tmp_path / "clean"
+    build(mini, clean, "--pdf", "--paper", "a5", "-l", "pl")
+    for name in ("mini-handbook-pl-a5.pdf", "mini-rules-pl-a5.pdf", "extra-rules-pl-a5.pdf"):
+        assert (folder / "pdf" / name).read_bytes() == (clean / "pdf" / name).read_bytes(), name
+    shutil.rmtree(clean)
