@@ -25,10 +25,10 @@ from .situation import Situation
 from .errors import VocabularyError
 from .vocabulary import Meaning
 
-QUERY_KEYS = ("auction", "view", "meaning", "earlier", "screens", "agreed", "hand", "vulnerable", "agreements",
+QUERY_KEYS = ("auction", "view", "call", "meaning", "earlier", "screens", "agreed", "hand", "vulnerable", "agreements",
               "system", "opponents", "event", "stage")
 #: What a query states besides its auction (an example's fields of the same names).
-AGREEMENT_KEYS = ("meaning", "earlier", "screens", "agreed", "hand", "vulnerable", "agreements", "system",
+AGREEMENT_KEYS = ("call", "meaning", "earlier", "screens", "agreed", "hand", "vulnerable", "agreements", "system",
                   "opponents", "event", "stage")
 #: Who is vulnerable, seen from the player of the call asked about.
 VULNERABLE = ("none", "we", "they", "both")
@@ -41,6 +41,9 @@ class Query:
 
     auction: str
     view: str = "partnership"
+    #: The call asked about, as written, where the auction is printed with a
+    #: final ``?`` in its place (a diagram kept as the source prints it).
+    call: str | None = None
     meaning: Meaning | None = None
     earlier: tuple[tuple[int, Meaning], ...] = ()
     screens: bool = False
@@ -81,7 +84,7 @@ class Query:
         """The facts of this query in ``language``'s notation; raises
         :class:`~build_tools.bridge.BridgeError` for an auction the model refuses."""
         situation = Situation.read(self.auction, language, self.view, self.meaning, dict(self.earlier), self.screens,
-                                   self.agreed)
+                                   self.agreed, self.call)
         check_earlier(self.earlier, len(situation.written_to_table))
         hand = None
         if self.hand is not None:
@@ -142,10 +145,11 @@ def _facts(data: Mapping[str, Any]) -> dict[str, Any]:
         if not isinstance(data["opponents"], Mapping):
             raise VocabularyError("opponents", "the opposing pair's system: one convention card")
         check_system(data["opponents"])
-    for key in ("hand", "event", "stage"):
+    for key in ("call", "hand", "event", "stage"):
         if key in data and (not isinstance(data[key], str | int) or isinstance(data[key], bool)):
             raise VocabularyError(key, f"one line of text, not {data[key]!r}")
     return dict(
+        call=str(data["call"]) if "call" in data else None,
         meaning=_meaning(data["meaning"], "meaning") if "meaning" in data else None,
         earlier=_earlier(data.get("earlier", {})),
         screens=_flag(data.get("screens", False), "screens"),

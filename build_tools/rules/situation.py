@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from build_tools.bridge import AuctionPattern, Call, CallKind, Hand, Suit, notation
-from build_tools.bridge.views import View
+from build_tools.bridge.views import Slot, View
 
 from .vocabulary import Meaning
 
@@ -34,6 +34,18 @@ def read_pattern(text: str, language: str, view: str) -> AuctionPattern:
     pattern = notation.profile(language).parse_pattern(text, View(view))
     pattern.check()
     return pattern
+
+
+def _asked_in_place_of_question(pattern: AuctionPattern, call: str, language: str, auction: str) -> AuctionPattern:
+    """``pattern`` with ``call`` (as written in ``language``) in place of its
+    final ``?``, checked under the Laws; a ``ValueError`` when it has no ``?``."""
+    if not pattern.has_question:
+        raise ValueError(f"'call' names the call asked about in place of a final '?', "
+                         f"and {auction!r} has none: its last call is the one asked about")
+    asked = Slot((notation.profile(language).parse_call(call),))
+    filled = AuctionPattern((*pattern.slots[:-1], asked), pattern.view)
+    filled.check()
+    return filled
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,13 +96,26 @@ class Situation:
         earlier: Mapping[int, Meaning] | None = None,
         screens: bool = False,
         agreed: bool | None = None,
+        call: str | None = None,
     ) -> Situation:
         """The situation of ``auction`` (its last call is the one asked about);
-        ``earlier`` maps calls as written (1-based) to their meanings. Raises
-        :class:`~build_tools.bridge.BridgeError` for an auction the model refuses."""
+        ``earlier`` maps calls as written (1-based) to their meanings. An
+        auction printed with a final ``?`` ("what does our call here show?")
+        is asked about the ``call`` written in its place, checked under the
+        Laws there. Raises :class:`~build_tools.bridge.BridgeError` for an
+        auction the model refuses.
+
+        >>> s = Situation.read("(1NT)-pass-(2♣)-?", "sv", call="D")
+        >>> str(s.call), s.relation(0), s.written_to_table
+        ('X', 'lho', (0, 1, 2, 3))
+        """
         pattern = read_pattern(auction, language, view)
+        if call is not None:
+            pattern = _asked_in_place_of_question(pattern, call, language, auction)
         if pattern.has_question or not pattern.is_concrete or not pattern.slots:
-            raise ValueError(f"a query's auction must be concrete calls ending in the call asked about: {auction!r}")
+            hint = "; state the call asked about in place of '?' ('call')" if pattern.has_question else ""
+            raise ValueError(f"a query's auction must be concrete calls ending in the call asked about: "
+                             f"{auction!r}{hint}")
         written: list[int] = []
         calls: list[Call] = []
         previous_ours: bool | None = None
