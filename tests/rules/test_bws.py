@@ -224,3 +224,26 @@ def test_a_call_in_place_of_the_question_mark_is_read_and_checked_under_the_laws
         Query.parse({**STAYMAN, "call": "1♦"}).situation(doc.language)
     situation = Query.parse({**STAYMAN, "call": "2♥"}).situation(doc.language)
     assert str(situation.call) == "2H" and situation.relation(2) == "rho"
+
+
+# "Dubbelt är svarsdubbling (upplysningsdubbling eller visande styrka beroende på
+# nivå)", and "efter en responsiv dubbling på 4-tricksnivån väljer
+# upplysningsdubblaren ofta att passa": takeout up to the three level, strength at
+# the four level, and nothing said above it.
+@pytest.mark.parametrize(("auction", "shows"), [
+    ("1♥ D 2♥ D", "{convention: takeout-double}"),
+    ("1♠ D 3♠ D", "{convention: takeout-double}"),   # the last level of takeout
+    ("1♠ D 4♠ D", "{strength: strong}"),             # the first level of strength
+    ("1♣ D 4♣ D", "{strength: strong}"),
+])
+def test_the_responsive_double_changes_at_the_four_level(auction: str, shows: str) -> None:
+    found = verdict({"auction": auction, "view": "table"}, "shows")
+    assert (found.answer, found.article) == (shows, "svarsdubbling")
+
+
+def test_the_responsive_double_above_the_four_level_is_not_the_texts() -> None:
+    try:
+        found = verdict({"auction": "1♠ D 5♠ D", "view": "table"}, "shows")
+    except Undecided:
+        return
+    assert "svarsdubbling" not in (found.article, *found.articles)
