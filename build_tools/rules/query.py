@@ -20,8 +20,8 @@ from typing import Any
 
 from .conditions import ALWAYS, Condition
 from .engine import Rule
-from .registry import Registry, canonical_meaning
-from .situation import Situation
+from .registry import Registry, canonical_meaning, yaml_answer
+from .situation import VULNERABLE, Situation
 from .errors import VocabularyError
 from .vocabulary import Meaning
 
@@ -30,8 +30,6 @@ QUERY_KEYS = ("auction", "view", "call", "meaning", "earlier", "screens", "agree
 #: What a query states besides its auction (an example's fields of the same names).
 AGREEMENT_KEYS = ("call", "meaning", "earlier", "screens", "agreed", "hand", "vulnerable", "agreements", "system",
                   "opponents", "event", "stage")
-#: Who is vulnerable, seen from the player of the call asked about.
-VULNERABLE = ("none", "we", "they", "both")
 RULE_KEYS = ("question", "scope", "when", "answer", "otherwise", "exception-to", "fallback")
 
 
@@ -252,8 +250,7 @@ def _answer(known: Registry, question: str, value: Any, path: str) -> str:
             raise VocabularyError(path, f"'{question}' is answered by a meaning, e.g. {{hcp: 15-18, natural: true}}")
         _meaning(value, path)
         return canonical_meaning(value)
-    # YAML 1.1 reads a bare yes/no as a boolean.
-    text = {True: "yes", False: "no"}.get(value, value) if isinstance(value, bool) else value
+    text = yaml_answer(value)
     if not isinstance(text, str | int) or not str(text):
         raise VocabularyError(path, f"an answer to '{question}'")
     try:

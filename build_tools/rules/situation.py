@@ -27,6 +27,9 @@ from .vocabulary import Meaning
 #: Who made a call, seen from the player making the call in question, by how
 #: many calls back it was made (the call before his was his right-hand opponent's).
 RELATIONS: tuple[str, ...] = ("self", "rho", "partner", "lho")
+#: Who is vulnerable, seen from the player of the call in question (a
+#: query's ``vulnerable``, a card entry's, a rule's).
+VULNERABLE: tuple[str, ...] = ("none", "we", "they", "both")
 
 
 def read_pattern(text: str, language: str, view: str) -> AuctionPattern:
@@ -215,6 +218,22 @@ class Situation:
         """The last call other than pass before this one is an opponent's double."""
         before = [(i, c) for i, c in enumerate(self.calls[:-1]) if not c.is_pass]
         return bool(before) and before[-1][1].kind is CallKind.DOUBLE and not self.is_ours(before[-1][0])
+
+    def suit_of(self, index: int | None) -> Suit | None:
+        """The suit ``calls[index]`` bids (``None`` for a notrump bid, a pass,
+        a double, or no call)."""
+        strain = None if index is None or not self.calls[index].is_bid else self.calls[index].strain
+        return None if strain is None else strain.suit
+
+    def which_suit(self, name: str) -> Suit | None:
+        """The suit a rule names by its role: ``named``, the one the call in
+        question bids; ``opening``, the opening bid's.
+
+        >>> s = Situation.read("[1♦] 1♠", "pl")
+        >>> s.which_suit("named").name, s.which_suit("opening").name
+        ('SPADES', 'DIAMONDS')
+        """
+        return self.suit_of(len(self.calls) - 1 if name == "named" else self.opening_index)
 
     def earlier_meaning(self, relation: str) -> Meaning:
         """The agreed meaning of the opening bid when ``relation`` is ``opening``."""
