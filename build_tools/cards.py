@@ -43,6 +43,7 @@ from typing import Any
 
 from build_tools.bridge import BridgeError, Call, Suit  # noqa: F401  (Suit: the doctests)
 from build_tools.rules.errors import VocabularyError
+from build_tools.rules.situation import VULNERABLE
 from build_tools.rules.vocabulary import Meaning
 
 #: The card's lists of calls, in the order a card is read.
@@ -51,8 +52,6 @@ CARD_KEYS: tuple[str, ...] = ("card", "title", "pair", "notation", "classificati
                               "signals", "sheet", "submitted", "disclosure")
 ENTRY_KEYS: tuple[str, ...] = ("auction", "meaning", "either", "seats", "vulnerable", "sheet", "front", "psychic",
                                "told-apart", "booklet")
-#: Who is vulnerable, seen from the pair (as a query says it).
-VULNERABLE: tuple[str, ...] = ("none", "we", "they", "both")
 #: What a psychic call is to the system: ``protected`` (the system has calls to
 #: cater for it), ``required`` (the system needs it), ``occasional`` (neither).
 PSYCHIC: tuple[str, ...] = ("occasional", "protected", "required")

@@ -108,7 +108,8 @@ def describe_query(query: Query, words: Words, notation: str, reader: str,
     in the reader's notation before its meaning, in the auction's order;
     whether screens are in use; the player's hand (in the reader's notation),
     who is vulnerable, the leaves chosen instead of defaults (their text in
-    ``leaves``, by leaf id), and the system, event and stage asked about.
+    ``leaves``, by leaf id), and the system, event and stage asked about;
+    the call asked about in place of a printed ``?`` as ``?: X``.
 
     >>> from build_tools.rules.query import parse_example_query
     >>> q = parse_example_query("[1♣] 2♣", "partnership", {
@@ -136,6 +137,10 @@ def _describe_query(query: Query, words: Words, notation: str, reader: str,
         for number, meaning in numbered:
             call = calls[number - 1] if 0 < number <= len(calls) else f"#{number}"
             groups.append(_fill(words, "call", call=call, meaning=describe(meaning, words)))
+    if "call" in asked:
+        # A diagram printed with "?": the call asked about in its place.
+        groups.append(_fill(words, "call", call="?", meaning=_call_in(str(asked["call"]), notation, reader)))
+    if earlier:
         if "meaning" in asked:
             groups.append(_fill(words, "call", call=calls[-1], meaning=describe(asked["meaning"], words)))
     elif "meaning" in asked:
@@ -160,6 +165,14 @@ def _describe_query(query: Query, words: Words, notation: str, reader: str,
         if key in asked:
             groups.append(_fill(words, key, **{key: str(asked[key])}))
     return " · ".join(groups)
+
+
+def _call_in(text: str, notation: str, reader: str) -> str:
+    """One call written in ``notation``, as ``reader``'s diagrams show it."""
+    from build_tools.bridge import notation as notations
+    from build_tools.diagrams import display_call
+
+    return display_call(notations.profile(notation).parse_call(text), notations.display_profile(reader))
 
 
 #: The parts of a convention card whose calls a query line names.

@@ -359,18 +359,37 @@ def _table_rows(table: Table, doc: Document, labels: dict[str, str]) -> markup.M
 
 
 def answer_label(doc: Document, question: str, answer: str, gettext: Callable[[str], str],
-                 words: Mapping[str, str] | None = None) -> tuple[str, str]:
+                 words: Mapping[str, str] | None = None, notation: str | None = None) -> tuple[str, str]:
     """The label and tone of a verdict, as the question's declaration gives
     them: a standard question's label is an interface string (``gettext``), a
     document's own question's label a text of the document, translated with it.
     An answer that is a meaning (``shows``) is worded in the reader's
-    ``words`` (:func:`build_tools.meaning_text.describe`), when given."""
+    ``words`` (:func:`build_tools.meaning_text.describe`), when given; one that
+    is a call (a response table's, written in ``notation``) is shown in the
+    reader's notation, when the notation is given.
+
+    >>> from build_tools.meaning_text import english_words
+    >>> doc = Document(id="x", title="x", issuer="", language="ru", kind="convention-description", body=())
+    >>> answer_label(doc, "response", "5т", str, english_words(), "ru")[0]
+    '5♣'
+    >>> answer_label(doc, "shows", "{keycards: [0, 3]}", str, english_words(), "ru")[0]
+    '0 or 3 key cards'
+    """
+    from build_tools.bridge import BridgeError, notation as notations
+    from build_tools.diagrams import display_call
     from build_tools.rules.registry import Registry
 
     declared = (doc.registry or Registry.standard()).question(question)
     found = declared.answer(answer)
     if declared.form == "meaning" and words is not None:
         return meaning_words(answer, words), found.tone
+    if declared.form == "call" and notation is not None:
+        try:
+            call = notations.profile(notation).parse_call(answer)
+        except BridgeError:
+            pass
+        else:
+            return display_call(call, notations.display_profile(doc.display_language)), found.tone
     label = found.label if declared.declared_by == doc.path and declared.declared_by else gettext(found.label)
     return label, found.tone
 
@@ -387,37 +406,6 @@ def meaning_words(answer: str, words: Mapping[str, str]) -> str:
     meaning = yaml.safe_load(answer)
     ordered = {key: meaning[key] for key in sorted(meaning, key=lambda k: KEYS.index(k) if k in KEYS else len(KEYS))}
     return describe(ordered, words)
-
-
-def open_answer_label(doc: Document, question: str, answer: str, notation: str, words: dict[str, str]) -> str:
-    """The label of an open question's answer in the reader's terms: a call
-    (a response table's answer, as the document writes it) in the reader's
-    notation, a meaning in the reader's ``words``; "" for any other answer.
-
-    >>> from build_tools.meaning_text import english_words
-    >>> doc = Document(id="x", title="x", issuer="", language="ru", kind="convention-description", body=())
-    >>> open_answer_label(doc, "response", "5т", "ru", english_words())
-    '5♣'
-    >>> open_answer_label(doc, "shows", "{keycards: [0, 3]}", "ru", english_words())
-    '0 or 3 key cards'
-    """
-
-    from build_tools.bridge import BridgeError, notation as notations
-    from build_tools.diagrams import display_call
-    from build_tools.rules.registry import Registry
-
-    declared = (doc.registry or Registry.standard()).question(question)
-    if not declared.open:
-        return ""
-    if declared.form == "call":
-        try:
-            call = notations.profile(notation).parse_call(answer)
-        except BridgeError:
-            return ""
-        return display_call(call, notations.display_profile(doc.display_language))
-    if declared.form == "meaning":
-        return meaning_words(answer, words)
-    return ""
 
 
 @pass_environment
@@ -441,8 +429,8 @@ def _verdict_badges(env: Environment, example: Example, doc: Document, labels: d
             article = decide(rules, question, situation).article
         except (Undecided, Conflict):  # the check stage has reported it already
             article = ""
-        label, tone = answer_label(doc, question, answer, env.globals["gettext"], words)  # type: ignore[arg-type]
-        label = open_answer_label(doc, question, answer, example.notation or doc.language, words) or label
+        label, tone = answer_label(doc, question, answer, env.globals["gettext"],  # type: ignore[arg-type]
+                                   words, example.notation or doc.language)
         badges.append(markup.role("hb-verdict", markup.payload(kind=tone, label=label, article=article)))
     # The agreement asked about, every key the example writes, in the reader's
     # words: two examples of one auction with opposite verdicts differ only there.

@@ -122,6 +122,9 @@ BLOCKS: dict[str, tuple[Field, ...]] = {
         Field("hands", "hands", False, "Hand diagrams."),
         Field("notes", "notes", False, "Notes written beside calls of the auction."),
         Field("text", "text", False, "What the example shows."),
+        Field("call", "label", False,
+              "Doctest-style example whose auction ends in '?' as printed: the call asked about in its place, "
+              "in the example's notation."),
         Field("meaning", "data", False,
               "Doctest-style example: the agreed meaning of the auction's last call (the meaning vocabulary)."),
         Field("earlier", "data", False, "Meanings of earlier calls, by their number as written (1 for the first)."),

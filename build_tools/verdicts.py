@@ -27,13 +27,15 @@ if TYPE_CHECKING:
 @dataclass(frozen=True, slots=True)
 class DocumentReport:
     """What checking one document found: how many rules and checked examples,
-    which rules no example reaches, and the problems."""
+    which rules no example reaches, the problems, and the examples that state
+    no verdict (their auctions are checked under the Laws only)."""
 
     document: str
     rules: int
     examples: int
     unexercised: tuple[str, ...]
     problems: tuple[Diagnostic, ...]
+    unchecked: tuple[str, ...] = ()
 
 
 def rules_of(document: Document) -> tuple[Rule, ...]:
@@ -172,6 +174,7 @@ def check_document(document: Document) -> DocumentReport:
             problems.extend(found)
             reached |= through
     articles = tuple(dict.fromkeys(r.article for r in rules))
+    unchecked = tuple(e.id for e in document.elements() if isinstance(e, Example) and not e.expect)
     return DocumentReport(document.id, len(rules), len(examples),
-                          tuple(a for a in articles if a not in reached), tuple(problems))
+                          tuple(a for a in articles if a not in reached), tuple(problems), unchecked)
 

@@ -9,6 +9,7 @@ import os
 import shutil
 import subprocess
 import sys
+import textwrap
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -71,6 +72,13 @@ RULE_1BA = """\
               answer: "no"
               otherwise: "yes"
 """
+
+
+def write_document(directory: Path, text: str) -> Path:
+    """``text`` (dedented) written as the document ``doc.yaml`` in ``directory``."""
+    path = directory / "doc.yaml"
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return path
 
 
 def mini_with_rule(root: Path, body: str = "") -> Path:

@@ -37,3 +37,19 @@ def test_a_malformed_example_is_a_notation_error(mini: Path) -> None:
     assert result.returncode == 1
     # A bid above 7NT is a call, but an inadmissible one (Law 35C, rectified by Law 38).
     assert "example 'przyklad-1': inadmissible call '8♥' in '1♦ 8♥': a bid above 7NT (Law 35C;" in result.stderr
+
+
+def test_check_names_each_example_that_states_no_verdict(tmp_path: Path) -> None:
+    from conftest import mini_with_rule
+
+    checked = ("            body:\n              - example: przyklad-1ba-z-werdyktem\n                editorial: true\n"
+               "                auction: 1BA\n                meaning: {natural: true, hcp: 14-18}\n"
+               "                expect: {alert: 'no'}\n")
+    root = mini_with_rule(tmp_path / "handbook", checked)
+    result = run_handbook("check", "--source", str(root / "source"), "--translations", str(root / "translations"))
+    assert result.returncode == 0, result.stderr
+    notes = [line for line in result.stdout.splitlines() if "states no verdict" in line]
+    # The fixture's two diagrams state no verdict; the example with `expect` does.
+    assert notes == [f"mini-rules: note: example '{name}' states no verdict (its auction is checked under the "
+                     f"Laws only)" for name in ("przyklad-1", "przyklad-2")], result.stdout
+    assert "mini-rules: 1 rules, 1 examples with verdicts, 0 failures" in result.stdout

@@ -183,7 +183,7 @@ def test_every_key_of_a_query_but_its_auction_shows() -> None:
     more: dict[str, Any] = {"agreed": False, "hand": "♠ADxxx ♥xxx ♦Dxxx ♣x", "vulnerable": "they",
                             "agreements": {"punkt": "punkt.leaf1"}, "system": {"card": "x", "title": "X", "notation": "en"},
                             "opponents": {"card": "y", "title": "Y", "notation": "en"},
-                            "event": "open", "stage": "final"}
+                            "event": "open", "stage": "final", "call": "ktr"}
     assert set(QUERY_KEYS) - {"auction", "view"} == set(data) | set(more)
     for key, value in {**data, **more}.items():
         text = describe_query(query("1BA 2♣", {key: value}), words("sv"), "pl", "sv", {"punkt.leaf1": "krav"})
@@ -195,6 +195,9 @@ def test_every_key_of_a_query_but_its_auction_shows() -> None:
                           {"punkt.leaf1": "krav"}) == "hand: ♠EDxxx ♥xxx ♦Dxxx ♣x · de i zonen, vi inte · valt leaf: krav"
     assert describe_query(query("1BA 2♣", data), words("sv"), "pl", "sv") == (
         "1NT: 15–17 hp · 2♣: naturligt · med skärmar")
+    # The call asked about in place of a printed "?", in the reader's notation.
+    assert describe_query(query("1BA [2♣] ?", {"call": "ktr", "earlier": {"1": {"hcp": "15-17"}}}), words("en"),
+                          "pl", "en") == "1NT: 15–17 HCP · ?: X"
 
 
 def _pl_page() -> str:

@@ -4,7 +4,8 @@ Each example's auction is parsed in its document's notation and checked under
 the Laws; each doctest-style example (one with `expect:`) is asked of its
 document's rules, and must get the verdicts it states. Prints, per document
 with rules, the number of rules and of examples checked, and the rules that no
-example reaches. The rules are analysed as `handbook validate` does
+example reaches, and the examples of a document with rules that state no
+verdict. The rules are analysed as `handbook validate` does
 (conflicts, unreachable rules, references, cycles). A problem is printed as
 `file:line:col: error: message`.
 """
@@ -35,5 +36,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"{found.document}: {found.rules} rules, {found.examples} examples with verdicts, 0 failures")
         for article in found.unexercised:
             print(f"{found.document}: note: no example reaches the rule of '{article}'")
+        for example in found.unchecked:
+            print(f"{found.document}: note: example '{example}' states no verdict (its auction is checked "
+                  f"under the Laws only)")
     print(f"handbook: {len(handbook.documents)} documents valid, {count} examples checked")
     return 0

@@ -33,7 +33,7 @@ from build_tools.bridge.views import View
 
 from .situation import RELATIONS, Situation, read_pattern
 from .errors import VocabularyError
-from .registry import Registry, in_force, reading
+from .registry import Registry, in_force, reading, yaml_answer
 from .vocabulary import Meaning, TwoSuiter
 
 @dataclass(frozen=True, slots=True)
@@ -739,22 +739,28 @@ def _agreed(value: Any, language: str, path: str) -> Condition:
     return Condition(test, "an agreed meaning" if wanted else "no agreement")
 
 
+def question_and_answer(value: Any, path: str, example: str) -> tuple[str, str]:
+    """A verdict as a predicate states it, ``{natural: "no"}``: the question's
+    name and the answer in its canonical form (``example`` names a question
+    for the message when it is not one pair)."""
+    if not isinstance(value, Mapping) or len(value) != 1:
+        raise VocabularyError(path, f"one question and its answer, e.g. {{{example}: \"no\"}}")
+    ((question, answer),) = value.items()
+    known = registry()
+    try:
+        name = known.question(question).name
+        return name, known.question(name).answer(str(yaml_answer(answer))).answer
+    except VocabularyError as exc:
+        raise VocabularyError(f"{path}.{question}", str(exc)) from None
+
+
 @predicate("verdict")
 def _verdict(value: Any, language: str, path: str) -> Condition:
     """The document's own verdict on another question for the same call
     (``{natural: "no"}``): a rule that alerts non-natural calls uses the
     document's definition of natural, not the engine's. Unknown when that
     verdict depends; false when no rule answers it."""
-    if not isinstance(value, Mapping) or len(value) != 1:
-        raise VocabularyError(path, "one question and its answer, e.g. {natural: \"no\"}")
-    ((question, answer),) = value.items()
-    known = registry()
-    try:
-        name = known.question(question).name
-        text = {True: "yes", False: "no"}.get(answer, answer) if isinstance(answer, bool) else answer
-        expected = known.question(name).answer(str(text)).answer
-    except VocabularyError as exc:
-        raise VocabularyError(f"{path}.{question}", str(exc)) from None
+    name, expected = question_and_answer(value, path, "natural")
 
     def test(s: Situation) -> bool | Truth:
         from .engine import Conflict, Undecided

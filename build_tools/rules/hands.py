@@ -298,8 +298,6 @@ def _hand_length(value: Any, language: str, path: str) -> Condition:
     """The hand's length in each suit named lies in its range (``{hearts: 3}``,
     ``{spades: 4, hearts: 5}``; ``agreed``: the agreed suit; ``named``: the
     suit the bid names; ``opening``: the opening bid's suit)."""
-    from .positions import _which_suit
-
     if not isinstance(value, dict) or not value:
         raise VocabularyError(path, "maps suits to lengths, e.g. {hearts: 3}")
     wanted: list[tuple[Suit | str, Range]] = []
@@ -314,7 +312,7 @@ def _hand_length(value: Any, language: str, path: str) -> Condition:
 
     def test(s: Situation, hand: Hand) -> bool:
         for suit, length in wanted:
-            target = _trump(s) if suit == "agreed" else _which_suit(s, suit) if isinstance(suit, str) else suit
+            target = _trump(s) if suit == "agreed" else s.which_suit(suit) if isinstance(suit, str) else suit
             if target is None or hand.length(target) not in length:
                 return False
         return True

@@ -26,7 +26,7 @@ from build_tools.bridge.meanings import Range
 
 from .conditions import TRUE, FALSE, Condition, Truth, _calls, _flag, _parse_meaning, _show, predicate, unknown, within_truth
 from .errors import VocabularyError
-from .situation import Situation
+from .situation import VULNERABLE, Situation
 
 # --- positions -----------------------------------------------------------
 
@@ -94,11 +94,6 @@ def _passed_hand(value: Any, language: str, path: str) -> Condition:
     return Condition(lambda s: is_passed_hand(s) == wanted, "a passed hand" if wanted else "not a passed hand")
 
 
-def _suit_of(s: Situation, index: int | None) -> Suit | None:
-    strain = None if index is None or not s.calls[index].is_bid else s.calls[index].strain
-    return None if strain is None else strain.suit
-
-
 def response_index(s: Situation) -> int | None:
     """The index of the response to the opening: the first call other than
     pass of the opener's partner (``None``: he has not called, or only passed)."""
@@ -155,7 +150,7 @@ def _responders_suit(value: Any, language: str, path: str) -> Condition:
     wanted = _flag(value, path)
 
     def test(s: Situation) -> bool:
-        suit = _suit_of(s, response_index(s))
+        suit = s.suit_of(response_index(s))
         opening = s.opening_index
         theirs = opening is not None and not s.is_ours(opening)
         return (theirs and suit is not None and s.call.is_bid and s.call.strain is not None
@@ -319,7 +314,7 @@ def _rho_raise(value: Any, language: str, path: str) -> Condition:
         opening = s.opening_index
         if index is None or opening is None or s.calls[opening].level != 1 or index != s.last_bid_index:
             return FALSE if wanted else TRUE
-        suit = _suit_of(s, opening)
+        suit = s.suit_of(opening)
         meaning = s.meanings.get(index)
         if suit is None:
             return FALSE if wanted else TRUE
@@ -495,12 +490,6 @@ def _in(count: int, wanted: Range) -> bool:
 _HAND_SUITS = ("named", "opening")
 
 
-def _which_suit(s: Situation, name: str) -> Suit | None:
-    if name == "named":
-        return s.call.strain.suit if s.call.is_bid and s.call.strain is not None else None
-    return _suit_of(s, s.opening_index)
-
-
 @predicate("hand-unbid-suits")
 def _hand_unbid_suits(value: Any, language: str, path: str) -> Condition:
     """The player's hand holds this many cards in every suit nobody has bid;
@@ -529,7 +518,7 @@ def _hand_strong_suit(value: Any, language: str, path: str) -> Condition:
         raise VocabularyError(path, f"one of {', '.join(_HAND_SUITS)}, not {value!r}")
 
     def test(s: Situation) -> Truth:
-        hand, suit = _hand(s), _which_suit(s, str(value))
+        hand, suit = _hand(s), s.which_suit(str(value))
         if hand is None:
             return unknown("hand")
         if suit is None:
@@ -540,17 +529,14 @@ def _hand_strong_suit(value: Any, language: str, path: str) -> Condition:
     return Condition(test, f"a strong {value} suit in the hand")
 
 
-_VULNERABLE = ("none", "we", "they", "both")
-
-
 @predicate("vulnerable")
 def _vulnerable(value: Any, language: str, path: str) -> Condition:
     """Who is vulnerable, seen from the player (``none``, ``we``, ``they``,
     ``both``, or a list); unknown when the query does not say."""
     names = value if isinstance(value, list) else [value]
     for name in names:
-        if name not in _VULNERABLE:
-            raise VocabularyError(path, f"unknown vulnerability {name!r} ({', '.join(_VULNERABLE)})")
+        if name not in VULNERABLE:
+            raise VocabularyError(path, f"unknown vulnerability {name!r} ({', '.join(VULNERABLE)})")
     wanted = frozenset(map(str, names))
 
     def test(s: Situation) -> Truth:

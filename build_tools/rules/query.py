@@ -20,18 +20,16 @@ from typing import Any
 
 from .conditions import ALWAYS, Condition
 from .engine import Rule
-from .registry import Registry, canonical_meaning
-from .situation import Situation
+from .registry import Registry, canonical_meaning, yaml_answer
+from .situation import VULNERABLE, Situation
 from .errors import VocabularyError
 from .vocabulary import Meaning
 
-QUERY_KEYS = ("auction", "view", "meaning", "earlier", "screens", "agreed", "hand", "vulnerable", "agreements",
+QUERY_KEYS = ("auction", "view", "call", "meaning", "earlier", "screens", "agreed", "hand", "vulnerable", "agreements",
               "system", "opponents", "event", "stage")
 #: What a query states besides its auction (an example's fields of the same names).
-AGREEMENT_KEYS = ("meaning", "earlier", "screens", "agreed", "hand", "vulnerable", "agreements", "system",
+AGREEMENT_KEYS = ("call", "meaning", "earlier", "screens", "agreed", "hand", "vulnerable", "agreements", "system",
                   "opponents", "event", "stage")
-#: Who is vulnerable, seen from the player of the call asked about.
-VULNERABLE = ("none", "we", "they", "both")
 RULE_KEYS = ("question", "scope", "when", "answer", "otherwise", "exception-to", "fallback")
 
 
@@ -41,6 +39,9 @@ class Query:
 
     auction: str
     view: str = "partnership"
+    #: The call asked about, as written, where the auction is printed with a
+    #: final ``?`` in its place (a diagram kept as the source prints it).
+    call: str | None = None
     meaning: Meaning | None = None
     earlier: tuple[tuple[int, Meaning], ...] = ()
     screens: bool = False
@@ -81,7 +82,7 @@ class Query:
         """The facts of this query in ``language``'s notation; raises
         :class:`~build_tools.bridge.BridgeError` for an auction the model refuses."""
         situation = Situation.read(self.auction, language, self.view, self.meaning, dict(self.earlier), self.screens,
-                                   self.agreed)
+                                   self.agreed, self.call)
         check_earlier(self.earlier, len(situation.written_to_table))
         hand = None
         if self.hand is not None:
@@ -142,10 +143,11 @@ def _facts(data: Mapping[str, Any]) -> dict[str, Any]:
         if not isinstance(data["opponents"], Mapping):
             raise VocabularyError("opponents", "the opposing pair's system: one convention card")
         check_system(data["opponents"])
-    for key in ("hand", "event", "stage"):
+    for key in ("call", "hand", "event", "stage"):
         if key in data and (not isinstance(data[key], str | int) or isinstance(data[key], bool)):
             raise VocabularyError(key, f"one line of text, not {data[key]!r}")
     return dict(
+        call=str(data["call"]) if "call" in data else None,
         meaning=_meaning(data["meaning"], "meaning") if "meaning" in data else None,
         earlier=_earlier(data.get("earlier", {})),
         screens=_flag(data.get("screens", False), "screens"),
@@ -248,8 +250,7 @@ def _answer(known: Registry, question: str, value: Any, path: str) -> str:
             raise VocabularyError(path, f"'{question}' is answered by a meaning, e.g. {{hcp: 15-18, natural: true}}")
         _meaning(value, path)
         return canonical_meaning(value)
-    # YAML 1.1 reads a bare yes/no as a boolean.
-    text = {True: "yes", False: "no"}.get(value, value) if isinstance(value, bool) else value
+    text = yaml_answer(value)
     if not isinstance(text, str | int) or not str(text):
         raise VocabularyError(path, f"an answer to '{question}'")
     try:

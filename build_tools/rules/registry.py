@@ -44,11 +44,11 @@ import contextlib
 import contextvars
 import dataclasses
 import difflib
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from .errors import VocabularyError
 
@@ -188,28 +188,9 @@ class Registry:
             return self
         if not isinstance(data, Mapping):
             raise VocabularyError("", "a mapping of questions and parameters")
-        questions = dict(self.questions)
-        for n, item in enumerate(_items(data.get("questions"), "questions")):
-            question = _read_question(item, f"questions.{n}", declared_by)
-            if question.name in questions:
-                raise VocabularyError(f"questions.{n}.question", f"question {question.name!r} is declared already"
-                                      f"{_by(questions[question.name].declared_by)}")
-            questions[question.name] = question
-        parameters = dict(self.parameters)
-        for n, item in enumerate(_items(data.get("parameters"), "parameters")):
-            parameter = _read_parameter(item, f"parameters.{n}", declared_by)
-            if parameter.name in parameters:
-                raise VocabularyError(f"parameters.{n}.parameter", f"parameter {parameter.name!r} is declared "
-                                      f"already{_by(parameters[parameter.name].declared_by)}")
-            parameters[parameter.name] = parameter
-        conventions = dict(self.conventions)
-        for n, item in enumerate(_items(data.get("conventions"), "conventions")):
-            convention = _read_convention(item, f"conventions.{n}", declared_by)
-            if convention.name in conventions:
-                raise VocabularyError(f"conventions.{n}.convention", f"convention {convention.name!r} is declared "
-                                      f"already{_by(conventions[convention.name].declared_by)}")
-            conventions[convention.name] = convention
-        return Registry(questions, parameters, conventions)
+        return Registry(_declare("question", data, _read_question, self.questions, declared_by),
+                        _declare("parameter", data, _read_parameter, self.parameters, declared_by),
+                        _declare("convention", data, _read_convention, self.conventions, declared_by))
 
     def relabelled(self, labels: Mapping[tuple[str, str], str]) -> Registry:
         """This registry with these (question, answer) labels: a translation's."""
@@ -222,6 +203,34 @@ class Registry:
         for question in self.questions.values():
             for answer in question.answers:
                 yield question, answer
+
+
+class _Declared(Protocol):
+    """A question, parameter or convention: named, and by whom it was declared."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def declared_by(self) -> str: ...
+
+
+_D = TypeVar("_D", bound=_Declared)
+
+
+def _declare(kind: str, data: Mapping[str, Any], read: Callable[[Any, str, str], _D],
+             existing: Mapping[str, _D], declared_by: str) -> dict[str, _D]:
+    """``existing`` with the ``<kind>s:`` of ``data`` read and added; a name
+    declared already (by the standard registry or earlier in the list) is
+    refused at its item."""
+    found = dict(existing)
+    for n, item in enumerate(_items(data.get(f"{kind}s"), f"{kind}s")):
+        declared = read(item, f"{kind}s.{n}", declared_by)
+        if declared.name in found:
+            raise VocabularyError(f"{kind}s.{n}.{kind}", f"{kind} {declared.name!r} is declared already"
+                                  f"{_by(found[declared.name].declared_by)}")
+        found[declared.name] = declared
+    return found
 
 
 #: The registry of the document being read: the readers of meanings and
@@ -293,9 +302,18 @@ def _name(value: Any, path: str) -> str:
     return value
 
 
+def yaml_answer(value: Any) -> Any:
+    """``value`` with the booleans YAML 1.1 reads a bare yes/no as turned back
+    into the words written (every other value as it is).
+
+    >>> yaml_answer(True), yaml_answer(False), yaml_answer("depends")
+    ('yes', 'no', 'depends')
+    """
+    return ("yes" if value else "no") if isinstance(value, bool) else value
+
+
 def _line(value: Any, path: str) -> str:
-    if isinstance(value, bool):  # YAML 1.1 reads a bare yes/no as a boolean
-        return "yes" if value else "no"
+    value = yaml_answer(value)
     if not isinstance(value, str | int) or not str(value).strip() or "\n" in str(value):
         raise VocabularyError(path, f"one line of text, not {value!r}")
     return str(value)

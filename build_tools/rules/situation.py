@@ -20,13 +20,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from build_tools.bridge import AuctionPattern, Call, CallKind, Hand, Suit, notation
-from build_tools.bridge.views import View
+from build_tools.bridge.views import Slot, View
 
 from .vocabulary import Meaning
 
 #: Who made a call, seen from the player making the call in question, by how
 #: many calls back it was made (the call before his was his right-hand opponent's).
 RELATIONS: tuple[str, ...] = ("self", "rho", "partner", "lho")
+#: Who is vulnerable, seen from the player of the call in question (a
+#: query's ``vulnerable``, a card entry's, a rule's).
+VULNERABLE: tuple[str, ...] = ("none", "we", "they", "both")
 
 
 def read_pattern(text: str, language: str, view: str) -> AuctionPattern:
@@ -34,6 +37,18 @@ def read_pattern(text: str, language: str, view: str) -> AuctionPattern:
     pattern = notation.profile(language).parse_pattern(text, View(view))
     pattern.check()
     return pattern
+
+
+def _asked_in_place_of_question(pattern: AuctionPattern, call: str, language: str, auction: str) -> AuctionPattern:
+    """``pattern`` with ``call`` (as written in ``language``) in place of its
+    final ``?``, checked under the Laws; a ``ValueError`` when it has no ``?``."""
+    if not pattern.has_question:
+        raise ValueError(f"'call' names the call asked about in place of a final '?', "
+                         f"and {auction!r} has none: its last call is the one asked about")
+    asked = Slot((notation.profile(language).parse_call(call),))
+    filled = AuctionPattern((*pattern.slots[:-1], asked), pattern.view)
+    filled.check()
+    return filled
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,13 +99,26 @@ class Situation:
         earlier: Mapping[int, Meaning] | None = None,
         screens: bool = False,
         agreed: bool | None = None,
+        call: str | None = None,
     ) -> Situation:
         """The situation of ``auction`` (its last call is the one asked about);
-        ``earlier`` maps calls as written (1-based) to their meanings. Raises
-        :class:`~build_tools.bridge.BridgeError` for an auction the model refuses."""
+        ``earlier`` maps calls as written (1-based) to their meanings. An
+        auction printed with a final ``?`` ("what does our call here show?")
+        is asked about the ``call`` written in its place, checked under the
+        Laws there. Raises :class:`~build_tools.bridge.BridgeError` for an
+        auction the model refuses.
+
+        >>> s = Situation.read("(1NT)-pass-(2♣)-?", "sv", call="D")
+        >>> str(s.call), s.relation(0), s.written_to_table
+        ('X', 'lho', (0, 1, 2, 3))
+        """
         pattern = read_pattern(auction, language, view)
+        if call is not None:
+            pattern = _asked_in_place_of_question(pattern, call, language, auction)
         if pattern.has_question or not pattern.is_concrete or not pattern.slots:
-            raise ValueError(f"a query's auction must be concrete calls ending in the call asked about: {auction!r}")
+            hint = "; state the call asked about in place of '?' ('call')" if pattern.has_question else ""
+            raise ValueError(f"a query's auction must be concrete calls ending in the call asked about: "
+                             f"{auction!r}{hint}")
         written: list[int] = []
         calls: list[Call] = []
         previous_ours: bool | None = None
@@ -190,6 +218,22 @@ class Situation:
         """The last call other than pass before this one is an opponent's double."""
         before = [(i, c) for i, c in enumerate(self.calls[:-1]) if not c.is_pass]
         return bool(before) and before[-1][1].kind is CallKind.DOUBLE and not self.is_ours(before[-1][0])
+
+    def suit_of(self, index: int | None) -> Suit | None:
+        """The suit ``calls[index]`` bids (``None`` for a notrump bid, a pass,
+        a double, or no call)."""
+        strain = None if index is None or not self.calls[index].is_bid else self.calls[index].strain
+        return None if strain is None else strain.suit
+
+    def which_suit(self, name: str) -> Suit | None:
+        """The suit a rule names by its role: ``named``, the one the call in
+        question bids; ``opening``, the opening bid's.
+
+        >>> s = Situation.read("[1♦] 1♠", "pl")
+        >>> s.which_suit("named").name, s.which_suit("opening").name
+        ('SPADES', 'DIAMONDS')
+        """
+        return self.suit_of(len(self.calls) - 1 if name == "named" else self.opening_index)
 
     def earlier_meaning(self, relation: str) -> Meaning:
         """The agreed meaning of the opening bid when ``relation`` is ``opening``."""

@@ -24,13 +24,13 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from build_tools.bridge import Call, Strain, Suit
 
-from .conditions import FALSE, TRUE, Condition, Truth, _flag, parameter, predicate, registry, unknown
+from .conditions import FALSE, TRUE, Condition, Truth, _flag, parameter, predicate, question_and_answer, unknown
 from .errors import VocabularyError
 from .situation import Situation
 from .vocabulary import Meaning
@@ -112,39 +112,40 @@ def _card(s: Situation) -> Any:
     return cards_of(s.system)[0] if s.system is not None else None
 
 
-def _over_system(name: str, test: Callable[[Any, Figures, Situation], bool], text: str,
-                 flag: bool = True) -> Callable[[Any, str, str], Condition]:
-    """A predicate of the card, true or false as ``value`` asks."""
+_Read = TypeVar("_Read")
+
+
+def _reading(read: Callable[[Situation], _Read | None], missing: str,
+             test: Callable[[_Read, Figures, Situation], bool], text: str,
+             flag: bool = True) -> Callable[[Any, str, str], Condition]:
+    """A predicate over what ``read`` finds in the situation (the card, the
+    meanings a call may have), true or false as ``value`` asks; unknown, for
+    want of ``missing``, when ``read`` finds nothing."""
     def parse(value: Any, language: str, path: str) -> Condition:
         wanted = _flag(value, path) if flag else True
         figures = Figures.declared(path)
 
         def check(s: Situation) -> Truth:
-            card = _card(s)
-            if card is None:
-                return unknown("system")
-            return TRUE if test(card, figures, s) == wanted else FALSE
-
-        return Condition(check, text if wanted else f"not ({text})")
-
-    return parse
-
-
-def _over_call(test: Callable[[tuple[Meaning, ...], Figures, Situation], bool], text: str
-               ) -> Callable[[Any, str, str], Condition]:
-    def parse(value: Any, language: str, path: str) -> Condition:
-        wanted = _flag(value, path)
-        figures = Figures.declared(path)
-
-        def check(s: Situation) -> Truth:
-            found = alternatives(s)
+            found = read(s)
             if found is None:
-                return unknown("meaning")
+                return unknown(missing)
             return TRUE if test(found, figures, s) == wanted else FALSE
 
         return Condition(check, text if wanted else f"not ({text})")
 
     return parse
+
+
+def _over_system(name: str, test: Callable[[Any, Figures, Situation], bool], text: str,
+                 flag: bool = True) -> Callable[[Any, str, str], Condition]:
+    """A predicate of the card, true or false as ``value`` asks."""
+    return _reading(_card, "system", test, text, flag)
+
+
+def _over_call(test: Callable[[tuple[Meaning, ...], Figures, Situation], bool], text: str
+               ) -> Callable[[Any, str, str], Condition]:
+    """A predicate of the meanings the call in question may have, true or false as ``value`` asks."""
+    return _reading(alternatives, "meaning", test, text)
 
 
 # --- the card's openings and passes -----------------------------------------
@@ -332,16 +333,7 @@ def entry_situation(entry: Any, meaning: Meaning | None = None, base: Situation 
 def _card_verdict(value: Any, language: str, path: str) -> Condition:
     """Some call of the card gets this verdict from the document's own rules
     (``{brown-sticker: "yes"}``): the system uses a Brown Sticker call."""
-    if not isinstance(value, Mapping) or len(value) != 1:
-        raise VocabularyError(path, "one question and its answer, e.g. {brown-sticker: \"yes\"}")
-    ((question, answer),) = value.items()
-    known = registry()
-    try:
-        name = known.question(question).name
-        text = {True: "yes", False: "no"}.get(answer, answer) if isinstance(answer, bool) else answer
-        expected = known.question(name).answer(str(text)).answer
-    except VocabularyError as exc:
-        raise VocabularyError(f"{path}.{question}", str(exc)) from None
+    name, expected = question_and_answer(value, path, "brown-sticker")
 
     def check(s: Situation) -> Truth:
         from .engine import Conflict, Undecided

@@ -12,6 +12,7 @@ import pytest
 from build_tools.cli import main
 from build_tools.loader import display_path, load_document
 from build_tools.rules.analysis import analyse
+from conftest import write_document
 
 FIXTURE = """\
 schema: 1
@@ -97,12 +98,6 @@ body:
 """
 
 
-def write(tmp_path: Path, text: str) -> Path:
-    path = tmp_path / "doc.yaml"
-    path.write_text(textwrap.dedent(text), encoding="utf-8")
-    return path
-
-
 def line_of(text: str, point: str) -> int:
     """The line of the point ``point`` in ``text`` (1-based), where the rule's
     findings are reported."""
@@ -110,7 +105,7 @@ def line_of(text: str, point: str) -> int:
 
 
 def test_validate_reports_each_finding_at_its_rule(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = write(tmp_path, FIXTURE)
+    path = write_document(tmp_path, FIXTURE)
     assert main(["validate", str(path)]) == 1
     err = capsys.readouterr().err.splitlines()
     where = display_path(path)
@@ -133,31 +128,33 @@ def test_validate_reports_each_finding_at_its_rule(tmp_path: Path, capsys: pytes
     ]
 
 
-def test_a_rule_set_aside_by_every_query_is_unreachable(tmp_path: Path) -> None:
-    """An exception that applies wherever a rule does leaves it no query: the
-    second reason the analysis gives."""
-    text = FIXTURE.split("      - point: otwarcie-1ba-zawsze")[0] + textwrap.indent(textwrap.dedent("""\
-        - point: wyjatek
-          text: Każde otwarcie 1BA alertuje się.
-          rule:
-            question: alert
-            scope: {opening: true, call: 1BA}
-            answer: "yes"
-            exception-to: [otwarcie-1ba]
-        """), "      ")
-    messages = [d.message for d in analyse(load_document(write(tmp_path, text)))]
-    assert messages == ["rule of 'otwarcie-1ba' (alert) is unreachable: 12 queries were built for its scope and "
-                        "its scope may hold in 12 but another rule always sets it aside"]
+#: An exception that applies wherever a rule does leaves it no query: the
+#: second reason the analysis gives.
+SET_ASIDE_ALWAYS = FIXTURE.split("      - point: otwarcie-1ba-zawsze")[0] + textwrap.indent(textwrap.dedent("""\
+    - point: wyjatek
+      text: Każde otwarcie 1BA alertuje się.
+      rule:
+        question: alert
+        scope: {opening: true, call: 1BA}
+        answer: "yes"
+        exception-to: [otwarcie-1ba]
+    """), "      ")
+#: The fixture's first two rules, the second made an exception to the first,
+#: conflict no more: the error comes from the grid, not the text.
+YIELDING = FIXTURE.split("      - point: otwarcie-po-wejsciu")[0].replace(
+    "          scope: {opening: true, call: 1BA}\n          answer: \"yes\"",
+    "          scope: {opening: true, call: 1BA, meaning: {natural: false}}\n          answer: \"yes\"\n"
+    "          exception-to: [otwarcie-1ba]")
 
 
-def test_rules_that_agree_or_yield_are_not_findings(tmp_path: Path) -> None:
-    """The fixture's first two rules, the second made an exception to the
-    first, conflict no more: the error comes from the grid, not the text."""
-    text = FIXTURE.split("      - point: otwarcie-po-wejsciu")[0].replace(
-        "          scope: {opening: true, call: 1BA}\n          answer: \"yes\"",
-        "          scope: {opening: true, call: 1BA, meaning: {natural: false}}\n          answer: \"yes\"\n"
-        "          exception-to: [otwarcie-1ba]")
-    assert analyse(load_document(write(tmp_path, text))) == []
+@pytest.mark.parametrize(("text", "messages"), [
+    (SET_ASIDE_ALWAYS, ["rule of 'otwarcie-1ba' (alert) is unreachable: 12 queries were built for its scope and "
+                        "its scope may hold in 12 but another rule always sets it aside"]),
+    (YIELDING, []),
+], ids=["set-aside-by-every-query", "agree-or-yield"])
+def test_what_the_analysis_finds_in_a_variant_of_the_fixture(tmp_path: Path, text: str, messages: list[str]) -> None:
+    assert text != FIXTURE
+    assert [d.message for d in analyse(load_document(write_document(tmp_path, text)))] == messages
 
 
 def test_the_shipped_handbook_validates_with_no_finding(capsys: pytest.CaptureFixture[str]) -> None:

@@ -178,3 +178,72 @@ def test_the_rules_on_doubles_of_artificial_raises_are_the_tables_marks() -> Non
             assert verdict({**query, "agreements": chosen}, "shows").answer == MARKS[marks[1].upper()], row
         else:
             assert agreement_problems(bws(), [(f"artificiella-hojningar.row{number}", "x.leaf1")])
+
+
+# "Efter (1NT, stark)-pass-(2♣, Stayman)-? visar dubbelt klöver med ospecificerad
+# styrka." / "Efter (1NT, svag)-pass-(2♣, Stayman)-? visar dubbelt allmän styrka."
+STAYMAN = {"auction": "(1NT)-pass-(2♣)-?", "view": "partnership", "call": "D"}
+
+
+@pytest.mark.parametrize(("opening", "shows"), [
+    ("strong", "{doubled-suit: true}"),    # clubs, strength unspecified: lead-directing
+    ("weak", "{strength: strong}"),        # general strength
+])
+def test_the_double_of_stayman_is_asked_in_place_of_the_printed_question_mark(opening: str, shows: str) -> None:
+    query = {**STAYMAN, "earlier": {1: {"strength": opening}, 3: {"convention": "stayman"}}}
+    assert verdict(query, "shows").answer == shows
+
+
+def test_the_printed_stayman_diagrams_keep_their_question_mark_and_are_checked() -> None:
+    doc = bws()
+    from build_tools.document import Example
+
+    printed = {e.id: e for e in doc.elements() if isinstance(e, Example) and e.id.startswith("stayman-efter-")}
+    assert set(printed) == {"stayman-efter-stark-1nt-budgivning", "stayman-efter-svag-1nt-budgivning"}
+    for example in printed.values():
+        assert example.auction == "(1NT)-pass-(2♣)-?"
+        assert example.query is not None and example.query.call == "D"
+        assert dict(example.expect)["shows"]
+    report = check_document(doc)
+    assert report.unchecked == () and report.problems == ()
+    assert {"stayman-efter-stark-1nt", "stayman-efter-svag-1nt"}.isdisjoint(report.unexercised)
+
+
+def test_a_call_in_place_of_the_question_mark_is_read_and_checked_under_the_laws() -> None:
+    from build_tools.bridge import BridgeError
+
+    doc = bws()
+    # Without the call, a diagram's "?" asks nothing the rules can answer.
+    with pytest.raises(ValueError, match="state the call asked about in place of '\\?'"):
+        Query.parse({k: v for k, v in STAYMAN.items() if k != "call"}).situation(doc.language)
+    # A call only stands in for a final "?".
+    with pytest.raises(ValueError, match="has none: its last call is the one asked about"):
+        Query.parse({**STAYMAN, "auction": "(1NT)-pass-(2♣)-D"}).situation(doc.language)
+    # The call is checked where it stands: 1♦ after 2♣ is insufficient (Law 18D).
+    with pytest.raises(BridgeError, match="18D"):
+        Query.parse({**STAYMAN, "call": "1♦"}).situation(doc.language)
+    situation = Query.parse({**STAYMAN, "call": "2♥"}).situation(doc.language)
+    assert str(situation.call) == "2H" and situation.relation(2) == "rho"
+
+
+# "Dubbelt är svarsdubbling (upplysningsdubbling eller visande styrka beroende på
+# nivå)", and "efter en responsiv dubbling på 4-tricksnivån väljer
+# upplysningsdubblaren ofta att passa": takeout up to the three level, strength at
+# the four level, and nothing said above it.
+@pytest.mark.parametrize(("auction", "shows"), [
+    ("1♥ D 2♥ D", "{convention: takeout-double}"),
+    ("1♠ D 3♠ D", "{convention: takeout-double}"),   # the last level of takeout
+    ("1♠ D 4♠ D", "{strength: strong}"),             # the first level of strength
+    ("1♣ D 4♣ D", "{strength: strong}"),
+])
+def test_the_responsive_double_changes_at_the_four_level(auction: str, shows: str) -> None:
+    found = verdict({"auction": auction, "view": "table"}, "shows")
+    assert (found.answer, found.article) == (shows, "svarsdubbling")
+
+
+def test_the_responsive_double_above_the_four_level_is_not_the_texts() -> None:
+    try:
+        found = verdict({"auction": "1♠ D 5♠ D", "view": "table"}, "shows")
+    except Undecided:
+        return
+    assert "svarsdubbling" not in (found.article, *found.articles)

@@ -4,7 +4,6 @@ messages)."""
 
 from __future__ import annotations
 
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -14,6 +13,7 @@ from build_tools.loader import display_path, load_document
 from build_tools.rules.conditions import PREDICATES
 from build_tools.rules.vocabulary import CONVENTIONS
 from build_tools.verdicts import check_document
+from conftest import write_document
 
 RULES = """\
 schema: 1
@@ -82,14 +82,8 @@ EXAMPLES = """\
 """
 
 
-def write(tmp_path: Path, text: str) -> Path:
-    path = tmp_path / "doc.yaml"
-    path.write_text(textwrap.dedent(text), encoding="utf-8")
-    return path
-
-
 def test_examples_get_the_verdicts_they_state(tmp_path: Path) -> None:
-    report = check_document(load_document(write(tmp_path, RULES + EXAMPLES)))
+    report = check_document(load_document(write_document(tmp_path, RULES + EXAMPLES)))
     assert report.problems == ()
     assert (report.rules, report.examples) == (4, 4)
     assert report.unexercised == ("stayman-po-wejsciu",)
@@ -98,7 +92,7 @@ def test_examples_get_the_verdicts_they_state(tmp_path: Path) -> None:
 def test_a_wrong_expectation_names_the_example_the_verdict_and_the_article(tmp_path: Path) -> None:
     text = RULES + EXAMPLES.replace("hcp: 12-14, shape: balanced}\n    expect: {alert: yes}",
                                     "hcp: 12-14, shape: balanced}\n    expect: {alert: no}")
-    report = check_document(load_document(write(tmp_path, text)))
+    report = check_document(load_document(write_document(tmp_path, text)))
     assert [str(p) for p in report.problems] == [
         f"{display_path(tmp_path / 'doc.yaml')}:46:5: error: example 'ex-1ba-12-14': expected alert: no, "
         "the rules say alert: yes (article 'otwarcie-1ba')"
@@ -113,7 +107,7 @@ def test_an_exception_sets_its_rule_aside(tmp_path: Path) -> None:
     meaning: {convention: stayman, major: 4+}
     expect: {alert: yes}
 """
-    report = check_document(load_document(write(tmp_path, text)))
+    report = check_document(load_document(write_document(tmp_path, text)))
     assert report.problems == () and report.unexercised == ()
 
 
@@ -143,7 +137,7 @@ def test_a_bad_rule_or_query_is_a_located_error(tmp_path: Path, old: str, new: s
     text = RULES + EXAMPLES
     assert text.count(old) == 1
     with pytest.raises(DiagnosticError) as caught:
-        load_document(write(tmp_path, text.replace(old, new)))
+        load_document(write_document(tmp_path, text.replace(old, new)))
     (diagnostic,) = caught.value.diagnostics
     assert diagnostic.message == message and diagnostic.line > 0
 
@@ -155,15 +149,15 @@ def test_an_alert_mark_on_the_call_in_question_is_an_expected_verdict(tmp_path: 
     view: partnership
     meaning: {natural: true, hcp: 12-14, shape: balanced}
 """
-    document = load_document(write(tmp_path, marked))
+    document = load_document(write_document(tmp_path, marked))
     example = next(e for e in document.elements() if e.id == "ex-1ba-12-14-marked")
     assert example.expect == (("alert", "yes"),)  # type: ignore[union-attr]
     assert check_document(document).problems == ()
     wrong = marked.replace("meaning: {natural: true, hcp: 12-14, shape: balanced}\n",
                            "meaning: {natural: true, hcp: 15-17, shape: balanced}\n")
-    assert [p.message for p in check_document(load_document(write(tmp_path, wrong))).problems] == [
+    assert [p.message for p in check_document(load_document(write_document(tmp_path, wrong))).problems] == [
         "example 'ex-1ba-12-14-marked': expected alert: yes, the rules say alert: no (article 'otwarcie-1ba')"]
     with pytest.raises(DiagnosticError) as caught:
-        load_document(write(tmp_path, marked + "    expect: {alert: no}\n"))
+        load_document(write_document(tmp_path, marked + "    expect: {alert: no}\n"))
     assert [d.message for d in caught.value.diagnostics] == [
         "example 'ex-1ba-12-14-marked': the auction marks its last call alerted, but expect says alert: no"]

@@ -9,7 +9,6 @@ on, so it stays a decided case whatever an unstated meaning comes to mean."""
 
 from __future__ import annotations
 
-import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +23,7 @@ from build_tools.rules.query import Query
 from build_tools.rules.situation import Situation
 from build_tools.rules.vocabulary import Meaning
 from build_tools.verdicts import check_document
+from conftest import write_document
 
 
 def meaning(data: dict[str, Any]) -> Meaning:
@@ -167,8 +167,7 @@ def test_rules_of_equal_standing_that_disagree_are_reported(tmp_path: Path) -> N
     """engine.decide's Conflict, seen as ``handbook check`` reports it: two
     rules of equal standing with different answers are an authoring error;
     once one is an exception to the other, the check passes."""
-    path = tmp_path / "doc.yaml"
-    path.write_text(textwrap.dedent(DISAGREEING), encoding="utf-8")
+    path = write_document(tmp_path, DISAGREEING)
     messages = [p.message for p in check_document(load_document(path)).problems]
     assert len(messages) == 1 and "the rules disagree" in messages[0], messages
     assert "otwarcie-1ba'" in messages[0] and "otwarcie-1ba-mocne'" in messages[0]
@@ -176,3 +175,45 @@ def test_rules_of_equal_standing_that_disagree_are_reported(tmp_path: Path) -> N
     assert resolved != DISAGREEING
     path.write_text(resolved.replace("expect: {alert: no}", "expect: {alert: yes}"), encoding="utf-8")
     assert check_document(load_document(path)).problems == ()
+
+
+def _doubtful(article: str, answer: str = "yes", within: tuple[str, ...] = ()) -> Any:
+    """A rule on ``article`` that speaks only when the call is natural: in
+    doubt for a query that states no meaning."""
+    from build_tools.rules.engine import Rule
+
+    return Rule(article=article, question="alert", answer=answer, within=within,
+                when=Condition.parse({"meaning": {"natural": True}}, "pl"))
+
+
+@pytest.mark.parametrize(("in_doubt", "depends"), [(10, False), (11, True)])
+def test_ten_rules_in_doubt_are_weighed_case_by_case_and_eleven_are_not(in_doubt: int, depends: bool) -> None:
+    """engine._MOST_IN_DOUBT, ``len(doubtful) <= 10``: with one rule certain to
+    answer yes and rules in doubt that could only say yes too, every case
+    gives yes; up to ten are weighed and the verdict is yes, beyond ten the
+    verdict depends without weighing them."""
+    from build_tools.rules.engine import Rule, decide
+
+    rules = [Rule(article="pewna", question="alert", answer="yes"),
+             *(_doubtful(f"watpliwa-{n}") for n in range(in_doubt))]
+    found = decide(rules, "alert", Situation.read("1BA", "pl"))
+    assert found.depends is depends
+    if not depends:
+        assert found.answer == "yes"
+    else:
+        assert found.needs == ("natural",) and len(found.cases) == in_doubt
+
+
+def test_a_decided_rule_an_exception_sets_aside_is_kept_to_be_named() -> None:
+    """engine.decide, ``len(s.options) == 1 or not any(...)``: a certain
+    exception drops the rules in doubt it sets aside (they cannot matter), but
+    a rule decided to apply stays, so that the verdict names it as set aside;
+    without the first clause the verdict would name none."""
+    from build_tools.rules.engine import Rule, decide
+
+    general = Rule(article="ogolna", question="alert", answer="yes")
+    exception = Rule(article="wyjatek", question="alert", answer="no", exception_to=("ogolna",))
+    doubtful = _doubtful("ogolna-punkt", within=("ogolna",))
+    found = decide([general, exception, doubtful], "alert", Situation.read("1BA", "pl"))
+    assert (found.answer, found.article, found.set_aside) == ("no", "wyjatek", ("ogolna",))
+    assert not found.depends and found.cases == ()
