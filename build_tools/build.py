@@ -685,6 +685,8 @@ def debris(layout: Layout) -> list[Path]:
         found += [tree for tree in root.iterdir() if tree.name != keep]
     found += [layout.build / name for name in (_LINK_TMP, _LINK_TMP + ".old", *_OLD_SWAP)
               if (layout.build / name).is_symlink() or (layout.build / name).exists()]
+    # A stage killed midway (html/<lang>/, latex/<lang>/) leaves its marker.
+    found += layout.build.glob(f"*/*/{RUNNING_NAME}")
     return found
 
 

@@ -199,7 +199,9 @@ def test_each_escape_reaches_the_comparisons_in_an_accepted_file(escape: bytes) 
             return False
         return any(meaning in f"{m.id}{m.string}" for m in mine if m.id)
 
-    find(damaged(), compared, settings=settings(max_examples=300, derandomize=True, database=None))
+    # FUZZ's settings, its deadline off: on a loaded CI machine one slow draw
+    # past Hypothesis's default deadline was reported as a failure.
+    find(damaged(), compared, settings=FUZZ)
 
 
 def _messages(catalog: Any) -> list[tuple[Any, ...]]:
