@@ -307,6 +307,10 @@ def _bidding_table(example: Example, doc: Document, labels: dict[str, str]) -> m
         example.auction, example.notation or doc.language, example.view, example.dealer,
         doc.display_language, notes, example.vulnerability,
     )
+    calls = [cell for row in grid.rows for cell in row if cell.call]
+    if len(calls) == 1 and not (calls[0].note or calls[0].explanation or example.vulnerability):
+        # One call is no diagram: it is written on a line, as a sentence would.
+        return markup.MyST(_auction_line(example, doc, labels) + "\n\n")
     # A vulnerable seat's name is marked, as bridge diagrams print it in red.
     rows: list[list[str]] = [[
         markup.role("hb-vulnerable", labels[seat]) if vulnerable else markup.text(labels[seat])
@@ -408,15 +412,84 @@ def meaning_words(answer: str, words: Mapping[str, str]) -> str:
     return describe(ordered, words)
 
 
+@dataclass(frozen=True, slots=True)
+class ExampleRun:
+    """Consecutive editorial examples of one article, set as one table (a row
+    each) instead of a diagram each: the handbook's own examples illustrate
+    the article and are read down a column, auction beside verdict. ``id`` is
+    the first example's, the run's anchor."""
+
+    examples: tuple[Example, ...]
+
+    @property
+    def id(self) -> str:
+        return self.examples[0].id
+
+
+def _in_run(block: Block | Point) -> bool:
+    """An example a row of a run can show in full: the handbook's own, an
+    auction with verdicts, no hands, notes or caption of its own."""
+    return (isinstance(block, Example) and block.editorial and bool(block.auction) and bool(block.expect)
+            and not (block.hands or block.notes or block.text))
+
+
+def example_runs(body: Sequence[Block | Point]) -> list[Block | Point | ExampleRun]:
+    """``body`` with each run of consecutive editorial examples (:func:`_in_run`)
+    gathered into an :class:`ExampleRun`; a run of one is a table of one row.
+
+    >>> ex = [Example(id=f"e{n}", auction="1♣", editorial=True, expect=(("alert", "no"),)) for n in range(3)]
+    >>> own = Example(id="own", auction="1♣")
+    >>> [type(b).__name__ for b in example_runs([ex[0], ex[1], own, ex[2]])]
+    ['ExampleRun', 'Example', 'ExampleRun']
+    >>> [len(b.examples) for b in example_runs(ex)]
+    [3]
+    """
+    out: list[Block | Point | ExampleRun] = []
+    for block in body:
+        if _in_run(block):
+            last = out[-1] if out else None
+            if isinstance(last, ExampleRun):
+                out[-1] = ExampleRun((*last.examples, block))  # type: ignore[arg-type]
+            else:
+                out.append(ExampleRun((block,)))  # type: ignore[arg-type]
+        else:
+            out.append(block)
+    return out
+
+
+def _auction_line(example: Example, doc: Document, labels: dict[str, str]) -> markup.MyST:
+    """An example's auction on one line in the reader's notation, as a
+    sentence writes one (:func:`build_tools.diagrams.inline_auction`); an
+    auction of every call in turn says who dealt."""
+    view = example.view
+    line = diagrams.inline_auction(example.auction, view, example.notation or doc.language, doc.display_language)
+    out = markup.role("hb-inline-auction", line)
+    if view == "table":
+        return markup.MyST(markup.text(labels[example.dealer] + ": ") + out)
+    return out
+
+
 @pass_environment
-def _verdict_badges(env: Environment, example: Example, doc: Document, labels: dict[str, str],
-                    words: dict[str, str]) -> markup.MyST:
-    """The verdicts an example states, each a badge linked to the article of
-    the rules that decides it ("" for an example without verdicts), worded and
-    toned as its question declares; before them, the agreement asked about in
-    the reader's ``words``."""
+def _example_run_rows(env: Environment, run: ExampleRun, doc: Document, labels: dict[str, str],
+                      words: dict[str, str]) -> markup.MyST:
+    """The rows of a run's table: its header, then per example the row's
+    anchor (the example's id) and auction, the agreement asked about, and the
+    verdicts, each badge linked to its article."""
+    rows: list[list[str]] = [[markup.text(labels[key]) for key in ("auction", "agreement", "verdict")]]
+    for example in run.examples:
+        query, badges = _verdicts(env, example, doc, words)
+        rows.append([markup.role("hb-example-row", example.id) + _auction_line(example, doc, labels),
+                     markup.role("hb-query", query) if query else markup.text("—"),
+                     " ".join(badges)])
+    return markup.MyST(_rows(rows))
+
+
+def _verdicts(env: Environment, example: Example, doc: Document,
+              words: dict[str, str]) -> tuple[str, list[markup.MyST]]:
+    """The agreement an example asks about, in the reader's ``words``, and its
+    verdicts, each a badge (a role) linked to the article that decides it."""
     if not example.expect or example.query is None:
-        return markup.MyST("")
+        return "", []
     from build_tools.rules.engine import Conflict, Undecided, decide
     from build_tools.meaning_text import describe_query
     from build_tools.verdicts import rules_of
@@ -437,6 +510,19 @@ def _verdict_badges(env: Environment, example: Example, doc: Document, labels: d
     leaves = {f"{e.id}.leaf{n}": text for e in doc.elements() if isinstance(e, Paragraph | Point)
               for n, text in enumerate(e.leaves, 1)}
     asked = describe_query(example.query, words, example.notation or doc.language, doc.display_language, leaves)
+    return asked, badges
+
+
+@pass_environment
+def _verdict_badges(env: Environment, example: Example, doc: Document, labels: dict[str, str],
+                    words: dict[str, str]) -> markup.MyST:
+    """The verdicts an example states, each a badge linked to the article of
+    the rules that decides it ("" for an example without verdicts), worded and
+    toned as its question declares; before them, the agreement asked about in
+    the reader's ``words``."""
+    asked, badges = _verdicts(env, example, doc, words)
+    if not badges:
+        return markup.MyST("")
     query = markup.role("hb-query", asked) + " " if asked else ""
     return markup.MyST(query + " ".join(badges) + "\n\n")
 
@@ -563,6 +649,8 @@ def environment(translations: NullTranslations | None = None) -> SandboxedEnviro
     env.filters["hands_table"] = _hands_table
     env.filters["table_rows"] = _table_rows
     env.filters["verdict_badges"] = _verdict_badges
+    env.filters["example_runs"] = example_runs
+    env.filters["example_run_rows"] = _example_run_rows
     env.filters["notice"] = _notice
     env.filters["shown"] = _shown
     env.filters["number"] = _number
@@ -574,6 +662,7 @@ def environment(translations: NullTranslations | None = None) -> SandboxedEnviro
     env.tests["point_list"] = lambda b: isinstance(b, PointList)
     env.tests["definition"] = lambda b: isinstance(b, Definition)
     env.tests["example"] = lambda b: isinstance(b, Example)
+    env.tests["example_run"] = lambda b: isinstance(b, ExampleRun)
     env.tests["table"] = lambda b: isinstance(b, Table)
     return env
 

@@ -13,6 +13,7 @@ from typing import Any
 from sphinx.application import Sphinx
 
 from build_tools.sphinxext.anchors import setup_anchors
+from build_tools.sphinxext.appendix import setup_appendix
 from build_tools.sphinxext.breaks import setup_breaks
 from build_tools.sphinxext.examples import setup_examples
 from build_tools.sphinxext.inline import setup_inline
@@ -33,6 +34,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     setup_untranslated(app)
     setup_theme_words(app)
     setup_examples(app)
+    setup_appendix(app)
     setup_inline(app)
     setup_tables(app)
     setup_languages(app)

@@ -11,20 +11,41 @@
 The renderer lays out the diagrams (as tables, with the rule model's reading of
 the auction); this node gives the example its anchor, its display number and a
 frame in HTML and LaTeX.
+
+An article's consecutive editorial examples are one table, a row each, whose
+first cell opens with the example's anchor::
+
+    ::::{hb-example-run}
+    :id: ex-1
+    :reference: Editorial examples: %(numbers)s, p. %(page)s
+    :appendix: Editorial examples
+
+    :::{list-table}
+    * - {hb-example-row}`ex-1`1♣
+      - ...
+    :::
+    ::::
+
+The A5 book moves the tables to an appendix (:mod:`.appendix`), which numbers
+the rows (``A.1``) and leaves the ``reference`` in the article.
 """
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from docutils import nodes
 from docutils.parsers.rst import directives
+from docutils.parsers.rst.states import Inliner
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.texescape import escape as tex_escape
 from sphinx.writers.html5 import HTML5Translator
 from sphinx.writers.latex import LaTeXTranslator
 from sphinx.writers.text import TextTranslator
+
+from build_tools.markup import role_text
 
 
 class example(nodes.General, nodes.Element):
@@ -112,7 +133,92 @@ def depart_text(self: TextTranslator, node: example) -> None:
     self.end_state()
 
 
+class example_run(nodes.General, nodes.Element):
+    """An article's consecutive editorial examples, one table; ``reference``
+    and ``appendix`` are the translated words the A5 book needs to move it."""
+
+
+class example_row(nodes.Inline, nodes.TextElement):
+    """The anchor of an example that is a row of a run; ``number`` its number
+    in the A5 book's appendix (``A.12``), or ''."""
+
+
+class ExampleRunDirective(SphinxDirective):
+    has_content = True
+    option_spec = {"id": directives.unchanged_required, "reference": directives.unchanged_required,
+                   "appendix": directives.unchanged_required}
+
+    def run(self) -> list[nodes.Node]:
+        node = example_run("", classes=["hb-example-run"], reference=self.options.get("reference", ""),
+                           appendix=self.options.get("appendix", ""))
+        if "id" in self.options:
+            # The run's anchor is its first row's: the first example's id.
+            node["run"] = self.options["id"]
+        self.set_source_info(node)
+        self.state.nested_parse(self.content, self.content_offset, node)
+        return [node]
+
+
+def example_row_role(
+    name: str, rawtext: str, text: str, lineno: int, inliner: Inliner,
+    options: dict[str, Any] | None = None, content: list[str] | None = None,
+) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+    return [example_row("", "", ids=[role_text(text).strip()], number="")], []
+
+
+def visit_run_html(self: HTML5Translator, node: example_run) -> None:
+    self.body.append(self.starttag(node, "div", ""))
+
+
+def visit_run_latex(self: LaTeXTranslator, node: example_run) -> None:
+    self.body.append("\n\\begin{hbexamplerun}")
+
+
+def depart_run_latex(self: LaTeXTranslator, node: example_run) -> None:
+    self.body.append("\\end{hbexamplerun}\n")
+
+
+def visit_row_html(self: HTML5Translator, node: example_row) -> None:
+    self.body.append(self.starttag(node, "span", "", CLASS="hb-example-row"))
+    if node["number"]:
+        self.body.append(f'<span class="hb-example-number">{self.encode(node["number"])}</span> ')
+
+
+def depart_row_html(self: HTML5Translator, node: example_row) -> None:
+    self.body.append("</span>")
+
+
+def visit_row_latex(self: LaTeXTranslator, node: example_row) -> None:
+    for node_id in node["ids"]:
+        self.body.append(self.hypertarget(node_id, anchor=True))
+    if node["number"]:
+        self.body.append("\\hbexamplenumber{" + tex_escape(node["number"], self.config.latex_engine) + "}")
+
+
+def visit_row_text(self: TextTranslator, node: example_row) -> None:
+    if node["number"]:
+        self.add_text(node["number"] + " ")
+
+
+def _skip(self: object, node: nodes.Node) -> None:
+    pass
+
+
 def setup_examples(app: Sphinx) -> None:
+    app.add_node(
+        example_run,
+        html=(visit_run_html, depart_html),
+        latex=(visit_run_latex, depart_run_latex),
+        text=(_skip, _skip),
+    )
+    app.add_node(
+        example_row,
+        html=(visit_row_html, depart_row_html),
+        latex=(visit_row_latex, _skip),
+        text=(visit_row_text, _skip),
+    )
+    app.add_directive("hb-example-run", ExampleRunDirective)
+    app.add_role("hb-example-row", example_row_role)
     app.add_node(
         example,
         html=(visit_html, depart_html),

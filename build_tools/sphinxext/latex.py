@@ -47,6 +47,17 @@ NODES_PREAMBLE = r"""
   \def\sphinxattablestart{\par\nobreak\hb@attablestart}%
   \def\sphinxattableend{\@nobreakfalse\ifvmode\prevdepth\z@\nobreak\vskip\sphinxtablepost\relax\fi}%
 }{\end{quote}\smallskip}
+% An article's editorial examples, a row each, in a smaller size; in the A5
+% book's appendix each row opens with its number, and the article says where
+% they are.
+% Its cells are set ragged-right: a justified agreement of a few words in a
+% narrow column stretched its spaces ("naturalne;   15–17   PC").
+\newenvironment{hbexamplerun}{\par\smallskip\begingroup\small
+  \let\hb@runstartpar\sphinxAtStartPar\def\sphinxAtStartPar{\raggedright\hb@runstartpar}}%
+  {\endgroup\par\smallskip}
+\newcommand{\hbappendixarticle}[1]{\par\medskip\noindent\textbf{#1}\markright{#1}\par\nobreak}
+\newcommand{\hbexamplenumber}[1]{\textbf{#1}\enspace}
+\newcommand{\hbexamplereference}[1]{\par\noindent{\small\itshape #1}\par}
 \newcommand{\hbexampletitle}[1]{\par\nobreak\noindent\textbf{#1}\par\nobreak}
 % Written before the ends of lists (points) whose last text introduces an
 % example: those ends offer no page break (the example puts the penalty back).
