@@ -98,6 +98,10 @@ def move_runs(app: Sphinx, doctree: nodes.document, docname: str) -> None:
                 target=rows[0]["ids"][0])
             heading = _article(run)
             run.replace_self(reference)
+            # The appendix's title says what the run's own label said.
+            for label in [n for n in run.findall(nodes.inline) if "hb-editorial" in n["classes"]]:
+                if isinstance(label.parent, nodes.paragraph) and len(label.parent.children) == 1:
+                    label.parent.parent.remove(label.parent)
             if count > len(rows):
                 # The first table's header names the columns of them all.
                 for head in list(run.findall(nodes.thead)):
