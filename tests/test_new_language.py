@@ -171,6 +171,11 @@ def test_the_german_site_draws_its_diagrams_in_german(german_site: tuple[Path, s
     _, _, site = german_site
     pages = {p.name: p.read_text(encoding="utf-8") for p in site.glob("*.html")}
     calls = set().union(*(_cells(html, "hb-bidding") for html in pages.values()))
+    # The calls of the handbook's own examples, one auction a cell of their tables.
+    auctions = {re.sub("<[^>]+>", "", cell).strip().split(": ")[-1] for html in pages.values()
+                for table in re.findall(r'<table[^>]*hb-example-run-table.*?</table>', html, re.S)
+                for cell in re.findall(r'<tr[^>]*>\s*<td[^>]*>(.*?)</td>', table, re.S)}
+    calls |= {call for auction in auctions for call in re.split(r"[- ]", auction) if call}
     # The call of each cell, before any explanation ("2♣ — Stayman"), without brackets.
     written = {c.split(" — ")[0].strip("()") for c in calls if c}
     assert {"1SA", "Kontra", "Rekontra", "Passe"} <= written

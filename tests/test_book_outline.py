@@ -1,0 +1,146 @@
+"""A director finds a ruling by its point: in every A5 book the numbered
+points 1-5 of the PZBS alerting rules are lines of the printed contents and
+PDF bookmarks, under their number and first words in the book's language,
+and both lead to the page the point is on.
+
+The books are the real handbook's (``real_books``: every language's A5 book
+and each document alone). The bookmarks are read with pypdf, the contents and
+the pages with ``pdftotext -layout``.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.tex
+
+pypdf = pytest.importorskip("pypdf")
+
+#: The first clause of PZBS points 1-5 in each language, as its text reads
+#: (source/pzbs-alert-rules.yaml, the translations' catalogs). A heading is
+#: the point's number and the start of this clause.
+POINTS = {
+    "pl": ["Nie alertuje się otwarć", "Nie alertuje się następujących odpowiedzi na otwarcia partnera",
+           "Po otwarciu przeciwnika na poziomie 1 nie alertuje się",
+           "Nie alertuje się kontr", "Nie alertuje się żadnych zapowiedzi w licytacji na poziomie 4 lub wyższym"],
+    "en": ["The following openings are not alerted", "The following responses to partner's openings are not alerted",
+           "After an opponent's opening at the 1 level", "Doubles are not alerted",
+           "No calls in the auction at the 4 level or higher are alerted"],
+    "ru": ["Не алертируются открытия", "Не алертируются следующие ответы на открытия партнёра",
+           "После открытия соперника на уровне 1 не алертируются", "Контры не алертируются",
+           "Не алертируются никакие заявки в торговле на уровне 4 и выше"],
+    "es": ["No se alertan las siguientes aperturas",
+           "No se alertan las siguientes respuestas a las aperturas del compañero",
+           "Tras una apertura del contrario a nivel de 1 no se alertan", "No se alertan los doblos",
+           "No se alerta ninguna voz de la subasta a nivel de 4 o superior"],
+    "sv": ["Följande öppningsbud alerteras inte", "Följande svar på partnerns öppningsbud alerteras inte",
+           "Efter motståndarnas öppningsbud på 1-nivån alerteras inte", "Dubblingar alerteras inte",
+           "Inga bud i budgivningen på 4-nivån eller högre alerteras"],
+    "zh_CN": ["以下开叫无需提醒", "对同伴开叫的以下应叫无需提醒", "对方在1阶开叫后", "加倍无需提醒",
+              "叫牌中4阶或更高阶的任何叫品均无需提醒"],
+}
+
+
+def a5_books(build: Path) -> Iterator[tuple[str, Path]]:
+    """Every A5 book that holds the PZBS rules, with its language: each
+    language's whole book, and the document alone in its own language."""
+    pdfs = build / "pdf"
+    for lang in POINTS:
+        yield lang, next(pdfs.glob(f"*-{lang}-a5.pdf"), pdfs / f"handbook-{lang}-a5.pdf")
+    yield "pl", pdfs / "pzbs-alert-rules-pl-a5.pdf"
+
+
+def outline(pdf: Path) -> list[tuple[str, int]]:
+    """Every bookmark of ``pdf`` in reading order: its title and 1-based page."""
+    reader = pypdf.PdfReader(pdf)
+    found: list[tuple[str, int]] = []
+
+    def walk(items: list[object]) -> None:
+        for item in items:
+            if isinstance(item, list):
+                walk(item)
+            else:
+                found.append((item.title, reader.get_destination_page_number(item) + 1))  # type: ignore[attr-defined]
+
+    walk(reader.outline)
+    return found
+
+
+def page_text(pdf: Path, first: int, last: int | None = None) -> str:
+    return subprocess.run(["pdftotext", "-layout", "-enc", "UTF-8", "-f", str(first), "-l", str(last or first),
+                           str(pdf), "-"], check=True, capture_output=True, text=True).stdout
+
+
+def headings(titles: list[tuple[str, int]], lang: str) -> list[tuple[str, int]]:
+    """The bookmarks of points 1-5: the first run of five whose titles are
+    "1. ", "2. "... then the start of each point's clause."""
+    wanted = POINTS[lang]
+    for at in range(len(titles) - 4):
+        run = titles[at:at + 5]
+        if all(_names(title, n, wanted[n - 1]) for n, (title, _) in enumerate(run, 1)):
+            return run
+    return []
+
+
+def _names(title: str, number: int, clause: str) -> bool:
+    """Whether ``title`` is point ``number``'s heading: its number, then the
+    start of its clause (whole words at least four characters long; an
+    ellipsis where the clause was cut)."""
+    prefix = f"{number}. "
+    if not title.startswith(prefix):
+        return False
+    words = title[len(prefix):].removesuffix("…")
+    return len(words) >= min(4, len(clause)) and clause.startswith(words)
+
+
+@pytest.mark.parametrize("lang", list(POINTS))
+def test_points_1_to_5_of_the_pzbs_rules_are_bookmarks_and_contents_lines_of_every_a5_book(
+        real_books: Path, lang: str) -> None:
+    for book_lang, pdf in a5_books(real_books):
+        if book_lang != lang:
+            continue
+        assert pdf.exists(), f"no A5 book {pdf.name}"
+        marks = headings(outline(pdf), lang)
+        assert marks, f"{pdf.name}: no bookmarks of PZBS points 1-5 among {[t for t, _ in outline(pdf)][:40]}"
+        pages = [page for _, page in marks]
+        assert pages == sorted(pages), f"{pdf.name}: points 1-5 out of order: {marks}"
+        first_body_page = pages[0]
+        contents = page_text(pdf, 1, first_body_page - 1)
+        for title, page in marks:
+            # The bookmark leads to the page the point is on: its first words are there.
+            shown = page_text(pdf, page)
+            assert _squeezed(title.split(" ", 1)[1].removesuffix("…")) in _squeezed(shown), (
+                f"{pdf.name}: bookmark {title!r} leads to page {page}, which does not hold the point")
+            # The contents has the same line, and the page number it prints is the
+            # one in the foot of that page.
+            line = next((ln for ln in contents.splitlines() if _squeezed(title) in _squeezed(ln)), None)
+            assert line is not None, f"{pdf.name}: no contents line {title!r}"
+            printed = re.search(r"(\d+)\s*$", line)
+            assert printed, f"{pdf.name}: contents line {line!r} has no page number"
+            foot = re.search(r"(\d+)\s*$", shown.rstrip())
+            assert foot and foot.group(1) == printed.group(1), (
+                f"{pdf.name}: contents says {title!r} is on p. {printed.group(1)}, "
+                f"the bookmark's page is p. {foot.group(1) if foot else '?'}")
+
+
+def _squeezed(text: str) -> str:
+    """Text without its spaces (pdftotext spaces CJK text and justified lines freely)."""
+    return re.sub(r"\s+", "", text)
+
+
+@pytest.mark.parametrize(("title", "number", "clause", "expected"), [
+    ("1. Nie alertuje się otwarć", 1, POINTS["pl"][0], True),
+    ("1. Nie alertuje się…", 1, POINTS["pl"][0], True),
+    ("2. Nie alertuje się otwarć", 1, POINTS["pl"][0], False),   # another number
+    ("1. Nie alertuje się kontr", 1, POINTS["pl"][0], False),     # another point's words
+    ("1. Nie", 1, POINTS["pl"][0], False),                        # too short to name it
+    ("1. 以下开叫无需提醒", 1, POINTS["zh_CN"][0], True),
+])
+def test_a_heading_names_its_point_by_number_and_first_words(title: str, number: int, clause: str,
+                                                           expected: bool) -> None:
+    assert _names(title, number, clause) is expected
