@@ -17,6 +17,9 @@ from pathlib import Path
 
 import pytest
 
+from build_tools.loader import MANIFEST_NAME, load_manifest
+from conftest import ROOT
+
 pytestmark = pytest.mark.tex
 
 pypdf = pytest.importorskip("pypdf")
@@ -50,8 +53,9 @@ def a5_books(build: Path) -> Iterator[tuple[str, Path]]:
     """Every A5 book that holds the PZBS rules, with its language: each
     language's whole book, and the document alone in its own language."""
     pdfs = build / "pdf"
+    handbook = load_manifest(ROOT / "source" / MANIFEST_NAME).id
     for lang in POINTS:
-        yield lang, next(pdfs.glob(f"*-{lang}-a5.pdf"), pdfs / f"handbook-{lang}-a5.pdf")
+        yield lang, pdfs / f"{handbook}-{lang}-a5.pdf"
     yield "pl", pdfs / "pzbs-alert-rules-pl-a5.pdf"
 
 
@@ -77,14 +81,14 @@ def page_text(pdf: Path, first: int, last: int | None = None) -> str:
 
 
 def headings(titles: list[tuple[str, int]], lang: str) -> list[tuple[str, int]]:
-    """The bookmarks of points 1-5: the first run of five whose titles are
-    "1. ", "2. "... then the start of each point's clause."""
-    wanted = POINTS[lang]
-    for at in range(len(titles) - 4):
-        run = titles[at:at + 5]
-        if all(_names(title, n, wanted[n - 1]) for n, (title, _) in enumerate(run, 1)):
-            return run
-    return []
+    """The bookmarks of points 1-5, in reading order: "1. " and the start of
+    point 1's clause, then the next that names point 2, and so on (the points
+    of a point come between them); [] unless all five are there."""
+    found: list[tuple[str, int]] = []
+    for title, page in titles:
+        if len(found) < 5 and _names(title, len(found) + 1, POINTS[lang][len(found)]):
+            found.append((title, page))
+    return found if len(found) == 5 else []
 
 
 def _names(title: str, number: int, clause: str) -> bool:
@@ -129,8 +133,9 @@ def test_points_1_to_5_of_the_pzbs_rules_are_bookmarks_and_contents_lines_of_eve
 
 
 def _squeezed(text: str) -> str:
-    """Text without its spaces (pdftotext spaces CJK text and justified lines freely)."""
-    return re.sub(r"\s+", "", text)
+    """Text without its spaces (pdftotext spaces CJK text and justified lines
+    freely) and without the hyphens that break a word at the end of a line."""
+    return re.sub(r"\s+", "", re.sub(r"-\n\s*", "", text))
 
 
 @pytest.mark.parametrize(("title", "number", "clause", "expected"), [
