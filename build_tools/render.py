@@ -441,6 +441,21 @@ def _verdict_badges(env: Environment, example: Example, doc: Document, labels: d
     return markup.MyST(query + " ".join(badges) + "\n\n")
 
 
+@pass_environment
+def _quick_reference_tables(env: Environment, doc: Document, words: dict[str, str]) -> tuple[object, ...]:
+    """The quick-reference tables of ``doc`` (build_tools/generated/quickref.py)."""
+    from build_tools.generated import quickref
+
+    return quickref.build(doc, env.globals["gettext"], words)  # type: ignore[arg-type]
+
+
+def _quickref_rows(table: object, doc: Document, situations: dict[str, str], page_word: str) -> markup.MyST:
+    from build_tools.generated import quickref
+
+    assert isinstance(table, quickref.QuickReference)
+    return quickref.rows(table, doc, situations, page_word)
+
+
 def _heading(level: int) -> markup.MyST:
     return markup.MyST("#" * max(1, min(int(level), 6)))
 
@@ -564,6 +579,8 @@ def environment(translations: NullTranslations | None = None) -> SandboxedEnviro
     env.filters["table_rows"] = _table_rows
     env.filters["verdict_badges"] = _verdict_badges
     env.filters["notice"] = _notice
+    env.filters["quick_reference_tables"] = _quick_reference_tables
+    env.filters["quickref_rows"] = _quickref_rows
     env.filters["shown"] = _shown
     env.filters["number"] = _number
     env.filters["number_language"] = number_language

@@ -1,6 +1,7 @@
 """Sphinx extension of the handbook: anchors, points, suits, untranslated markers,
 examples, inline references, auctions and hands, breaks in long words, and the language switcher,
-one module per family.
+one module per family; the generated blocks (quick reference, index, "but see") are set up by their
+own modules in :mod:`build_tools.generated`.
 
 Add ``build_tools.sphinxext`` to ``extensions``; every module's nodes have HTML,
 LaTeX and text visitors.
@@ -12,6 +13,8 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
+from build_tools.generated.articles import setup_articles
+from build_tools.generated.quickref import setup_quickref
 from build_tools.sphinxext.anchors import setup_anchors
 from build_tools.sphinxext.breaks import setup_breaks
 from build_tools.sphinxext.examples import setup_examples
@@ -35,6 +38,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     setup_examples(app)
     setup_inline(app)
     setup_tables(app)
+    setup_articles(app)
+    setup_quickref(app)
     setup_languages(app)
     setup_search(app)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -105,6 +105,11 @@ NODES_PREAMBLE = r"""
 \expandafter\newcommand\csname DUrolehb-verdict-info\endcsname[1]{[#1]}
 \expandafter\newcommand\csname DUrolehb-editorial\endcsname[1]{\textit{\small #1}}
 \expandafter\newcommand\csname DUrolehb-query\endcsname[1]{{\footnotesize #1}\quad}
+% A quick-reference table (build_tools/generated/quickref.py): a longtable in a
+% smaller size, ragged right (calls and agreements do not stretch); a row naming
+% a situation in bold, kept with the row after it.
+\newenvironment{hbquickref}{\par\small\raggedright}{\par}
+\expandafter\newcommand\csname DUrolehb-quickref-situation\endcsname[1]{\textbf{#1}\nopagebreak}
 """
 
 CJK_FONTS = r"""
