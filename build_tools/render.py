@@ -154,10 +154,32 @@ def _shown(text: str, doc: Document, context: str) -> markup.MyST:
     """Document text as MyST; a text shown in the original language (its
     translation missing) between ``hb-lang`` markers naming that language, so
     that it is set, read and hyphenated as that language."""
+    _check_context(doc, context, text)
     out = markup.to_myst(text, _reader_notation(doc))
     if not text or context not in doc.untranslated or doc.language == doc.display_language:
         return out
     return markup.MyST(markup.role("hb-lang", lang_tag(doc.language)) + out + markup.role("hb-lang", "/"))
+
+
+_CONTEXTS: dict[int, tuple[Document, frozenset[str]]] = {}
+
+
+def _check_context(doc: Document, context: str, text: str) -> None:
+    """Refuse a key that names no text of ``doc``: a key typed wrong in a
+    template (``.src`` for ``.source``) would otherwise never be found among
+    the untranslated ones, and the original's text would be shown without
+    its language. A cell's key hashes its text (the translated one here), and
+    a text without a letter is no message: both are left unchecked."""
+    if ".cell-" in context or not any(char.isalpha() for char in text):
+        return
+    cached = _CONTEXTS.get(id(doc))
+    if cached is None or cached[0] is not doc:
+        if len(_CONTEXTS) > 64:
+            _CONTEXTS.clear()
+        cached = _CONTEXTS[id(doc)] = (doc, frozenset(m.context for m in doc.messages()))
+    if context not in cached[1]:
+        raise ValueError(f"{doc.id}: no text has the key {context!r} (a template names a text by a key "
+                         "the document does not give it)")
 
 
 def _reader_notation(doc: Document) -> Callable[[str, str, str | None], str] | None:
@@ -456,6 +478,22 @@ def _quickref_rows(table: object, doc: Document, situations: dict[str, str], pag
     return quickref.rows(table, doc, situations, page_word)
 
 
+@pass_environment
+def _index_marks(env: Environment, element: Block | Point, doc: Document, words: dict[str, str],
+                 groups: dict[str, str]) -> markup.MyST:
+    """An article's entries in the index of calls and conventions (build_tools/generated/callindex.py)."""
+    from build_tools.generated import callindex
+
+    return callindex.index_filter(element, doc, words, env.globals["gettext"], groups)
+
+
+def _butsee_note(element: Block | Point, doc: Document, label: str, page_word: str) -> markup.MyST:
+    """An article's "but see" note (build_tools/generated/butsee.py)."""
+    from build_tools.generated import butsee
+
+    return butsee.note(element, doc, label, page_word)
+
+
 def _heading(level: int) -> markup.MyST:
     return markup.MyST("#" * max(1, min(int(level), 6)))
 
@@ -581,6 +619,8 @@ def environment(translations: NullTranslations | None = None) -> SandboxedEnviro
     env.filters["notice"] = _notice
     env.filters["quick_reference_tables"] = _quick_reference_tables
     env.filters["quickref_rows"] = _quickref_rows
+    env.filters["index_marks"] = _index_marks
+    env.filters["butsee_note"] = _butsee_note
     env.filters["shown"] = _shown
     env.filters["number"] = _number
     env.filters["number_language"] = number_language

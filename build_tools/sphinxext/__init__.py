@@ -14,6 +14,8 @@ from typing import Any
 from sphinx.application import Sphinx
 
 from build_tools.generated.articles import setup_articles
+from build_tools.generated.butsee import setup_butsee
+from build_tools.generated.callindex import setup_callindex
 from build_tools.generated.quickref import setup_quickref
 from build_tools.sphinxext.anchors import setup_anchors
 from build_tools.sphinxext.breaks import setup_breaks
@@ -40,6 +42,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     setup_tables(app)
     setup_articles(app)
     setup_quickref(app)
+    setup_callindex(app)
+    setup_butsee(app)
     setup_languages(app)
     setup_search(app)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
