@@ -25,7 +25,7 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 from build_tools import markup
-from build_tools.document import Document, Example
+from build_tools.document import Document, Example, Paragraph, Point
 from build_tools.generated import articles
 
 #: The template macro of the family (build_tools/templates/).
@@ -106,8 +106,8 @@ def build(doc: Document, gettext: Callable[[str], str], words: Mapping[str, str]
     from build_tools.verdicts import rules_of
 
     rules = rules_of(doc)
-    leaves = {f"{e.id}.leaf{n}": text for e in doc.elements() if hasattr(e, "leaves")
-              for n, text in enumerate(getattr(e, "leaves"), 1)}
+    leaves = {f"{e.id}.leaf{n}": text for e in doc.elements() if isinstance(e, Paragraph | Point)
+              for n, text in enumerate(e.leaves, 1)}
     found: dict[str, dict[str, dict[tuple[str, str, str], Row]]] = {}
     for example in doc.elements():
         if not isinstance(example, Example) or example.query is None or not example.expect:
@@ -168,7 +168,7 @@ def rows(table: QuickReference, doc: Document, situation_words: Mapping[str, str
                 articles.reference(row.article, names.get(row.article, row.article), page_word)
                 if row.article else "",
             ])
-    body = []
+    body: list[str] = []
     for cells in out:
         body.extend(("* - " if n == 0 else "  - ") + (cell or " ") + "\n" for n, cell in enumerate(cells))
     return markup.MyST("".join(body))
