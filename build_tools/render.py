@@ -35,12 +35,11 @@ from build_tools.document import (
     PointList,
     Section,
     Table,
-    _block_messages,
-    _point_messages,
     cell_context,
     number_context,
     number_has_words,
     language_name,
+    node_messages,
 )
 from build_tools.files import write_if_changed
 from build_tools.i18n.catalogs import catalog_path, read_catalog
@@ -234,11 +233,7 @@ def _number(number: str, doc: Document, owner: str) -> markup.MyST:
 
 
 def _messages_of(node: Block | Point) -> list[str]:
-    match node:
-        case Point():
-            return [m.context for m in _point_messages(node)]
-        case _:
-            return [m.context for m in _block_messages(node)]
+    return [m.context for m in node_messages(node)]
 
 
 def notices(doc: Document) -> frozenset[str]:

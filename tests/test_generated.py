@@ -185,3 +185,23 @@ def test_a_key_typed_wrong_in_a_template_fails_the_render() -> None:
     assert right
     with pytest.raises(ValueError, match=r"no text has the key '.*\.src'"):
         env.from_string('{{ b.term | shown(doc, b.id ~ ".src") }}').render(b=definition, doc=doc)
+
+
+@pytest.mark.parametrize("document", ["pzbs-alert-rules", "bws-competitive-bidding", "russian-system-notes",
+                                      "aeb-bidding-systems", "cba-bidding-systems", "laws-1987-contents"])
+def test_listing_and_translating_ask_for_the_same_texts(document: str) -> None:
+    # One walk names each kind of block's texts for both: what a translator is
+    # given (messages) is exactly what the translation looks up, in order.
+    doc = next(d for d in handbook().documents if d.id == document)
+    asked: list[tuple[str, str]] = []
+
+    def lookup(message: object) -> None:
+        from build_tools.document import Message
+
+        assert isinstance(message, Message)
+        asked.append((message.context, message.text))
+
+    translated = doc.translated("en", lookup)
+    listed = [(m.context, m.text) for m in doc.messages()]
+    assert list(dict.fromkeys(asked)) == listed
+    assert translated.untranslated == {context for context, _ in listed}
