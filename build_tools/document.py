@@ -21,7 +21,7 @@ import hashlib
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, assert_never
+from typing import TYPE_CHECKING, Protocol, assert_never
 
 if TYPE_CHECKING:
     from build_tools.rules.engine import Rule
@@ -287,7 +287,7 @@ class Document:
         for question, answer in self.own_labels():
             yield Message(label_context(self.id, question, answer), answer.label, self.pos)
         for block in self.body:
-            yield from _block_messages(block, every_cell)
+            yield from node_messages(block, every_cell)
 
     def own_labels(self) -> Iterator[tuple[Question, Answer]]:
         """The answers of the questions this document declares for itself: their
@@ -304,7 +304,9 @@ class Document:
         ``None`` to keep the original text (recorded in ``untranslated``)."""
         missing: set[str] = set()
 
-        def text_for(context: str, text: str, pos: Position) -> str:
+        def text_for(context: str, text: str, pos: Position, translatable: bool = True) -> str:
+            if not translatable:
+                return text
             result = lookup(Message(context, text, pos))
             if result is None:
                 missing.add(context)
@@ -316,7 +318,7 @@ class Document:
         edition = text_for(f"{self.id}.edition", self.edition, self.pos) if _has_words(self.edition) else self.edition
         labels = {(q.name, a.answer): text_for(label_context(self.id, q, a), a.label, self.pos)
                   for q, a in self.own_labels()}
-        body = tuple(_translate_block(b, text_for) for b in self.body)
+        body = tuple(_block_texts(b, text_for) for b in self.body)
         registry = self.registry.relabelled(labels) if self.registry is not None and labels else self.registry
         return dataclasses.replace(
             self, title=title, issuer=issuer, edition=edition, body=body, shown_language=language,
@@ -340,45 +342,119 @@ def label_context(document: str, question: Question, answer: Answer) -> str:
     return f"{document}.question.{question.name}.{answer.answer}"
 
 
-def _block_messages(block: Block, every_cell: bool = False) -> Iterator[Message]:
-    # Every kind of block is named here, and mypy proves it (assert_never): a new
-    # kind that is not would lose its texts from the catalogs without a word.
-    match block:
+class TextFor(Protocol):
+    """What the walker asks of each text: its translation (or the text itself,
+    to list it). ``translatable`` is false for a table cell without a word
+    ("2♣", "—"): a reader reads it, there is nothing to translate."""
+
+    def __call__(self, context: str, text: str, pos: Position, translatable: bool = True) -> str: ...
+
+
+# The one function per kind of block that names its translatable texts, in
+# document order, and puts back what ``text_for`` gives for each. The two walks
+# of a document's texts, listing them (messages) and translating them, are both
+# this one walk; a new kind of block is named once, here, and mypy proves it is
+# (assert_never in node_texts).
+
+def _section_texts(block: Section, text_for: TextFor) -> Section:
+    number = _number_text(block.id, block.number, block.pos, text_for)
+    title = text_for(block.id, block.title, block.pos)
+    return dataclasses.replace(block, number=number, title=title,
+                               body=tuple(_block_texts(b, text_for) for b in block.body))
+
+
+def _paragraph_texts(block: Paragraph, text_for: TextFor) -> Paragraph:
+    text = text_for(block.id, block.text, block.pos)
+    return dataclasses.replace(block, text=text, leaves=_leaves_texts(block.id, block.leaves, block.pos, text_for))
+
+
+def _list_texts(block: PointList, text_for: TextFor) -> PointList:
+    return dataclasses.replace(block, items=tuple(_point_texts(p, text_for) for p in block.items))
+
+
+def _definition_texts(block: Definition, text_for: TextFor) -> Definition:
+    term = text_for(f"{block.id}.term", block.term, block.pos)
+    return dataclasses.replace(block, term=term, text=text_for(block.id, block.text, block.pos))
+
+
+def _example_texts(block: Example, text_for: TextFor) -> Example:
+    number = _number_text(block.id, block.number, block.pos, text_for)
+    hands = tuple(
+        dataclasses.replace(hand, label=text_for(f"{block.id}.label{n}", hand.label, hand.pos))
+        if _has_words(hand.label) else hand
+        for n, hand in enumerate(block.hands, 1)
+    )
+    notes = tuple(
+        dataclasses.replace(note, text=text_for(f"{block.id}.note{n}", note.text, note.pos))
+        for n, note in enumerate(block.notes, 1)
+    )
+    text = text_for(block.id, block.text, block.pos) if block.text else ""
+    return dataclasses.replace(block, number=number, hands=hands, notes=notes, text=text)
+
+
+def _table_texts(block: Table, text_for: TextFor) -> Table:
+    def cell(text: str) -> str:
+        return text_for(cell_context(block.id, text), text, block.pos, _has_words(text)) if text else text
+
+    caption = text_for(f"{block.id}.caption", block.caption, block.pos) if block.caption else ""
+    header = tuple(cell(text) for text in block.header)
+    return dataclasses.replace(block, caption=caption, header=header,
+                               rows=tuple(tuple(cell(text) for text in row) for row in block.rows))
+
+
+def _point_texts(point: Point, text_for: TextFor) -> Point:
+    number = _number_text(point.id, point.number, point.pos, text_for)
+    text = text_for(point.id, point.text, point.pos)
+    leaves = _leaves_texts(point.id, point.leaves, point.pos, text_for)
+    body = tuple(_block_texts(b, text_for) for b in point.body)
+    return dataclasses.replace(point, number=number, text=text, leaves=leaves,
+                               items=tuple(_point_texts(p, text_for) for p in point.items), body=body)
+
+
+def _block_texts(block: Block, text_for: TextFor) -> Block:
+    node = node_texts(block, text_for)
+    assert not isinstance(node, Point)
+    return node
+
+
+def node_texts(node: Block | Point, text_for: TextFor) -> Block | Point:
+    """The generic walk: ``node`` with each of its texts (its own and its
+    children's, in document order) replaced by what ``text_for`` gives."""
+    match node:
         case Section():
-            yield from _number_message(block.id, block.number, block.pos)
-            yield Message(block.id, block.title, block.pos)
-            for child in block.body:
-                yield from _block_messages(child, every_cell)
+            return _section_texts(node, text_for)
         case Paragraph():
-            yield Message(block.id, block.text, block.pos)
-            yield from _leaf_messages(block.id, block.leaves, block.pos)
+            return _paragraph_texts(node, text_for)
         case PointList():
-            for item in block.items:
-                yield from _point_messages(item, every_cell)
+            return _list_texts(node, text_for)
         case Definition():
-            yield Message(f"{block.id}.term", block.term, block.pos)
-            yield Message(block.id, block.text, block.pos)
+            return _definition_texts(node, text_for)
         case Example():
-            yield from _number_message(block.id, block.number, block.pos)
-            for n, hand in enumerate(block.hands, 1):
-                if _has_words(hand.label):
-                    yield Message(f"{block.id}.label{n}", hand.label, hand.pos)
-            for n, note in enumerate(block.notes, 1):
-                yield Message(f"{block.id}.note{n}", note.text, note.pos)
-            if block.text:
-                yield Message(block.id, block.text, block.pos)
+            return _example_texts(node, text_for)
         case Table():
-            if block.caption:
-                yield Message(f"{block.id}.caption", block.caption, block.pos)
-            seen: set[str] = set()
-            for text in (*block.header, *(cell for row in block.rows for cell in row)):
-                if every_cell and text:
-                    yield Message(cell_context(block.id, text), text, block.pos)
-                elif _has_words(text) and text not in seen:
-                    seen.add(text)
-                    yield Message(cell_context(block.id, text), text, block.pos)
+            return _table_texts(node, text_for)
+        case Point():
+            return _point_texts(node, text_for)
         case _:
-            assert_never(block)
+            assert_never(node)
+
+
+def node_messages(node: Block | Point, every_cell: bool = False) -> list[Message]:
+    """Every translatable text of ``node``, in document order: the walk of
+    :func:`node_texts` listing what it is asked. A table's cells are given
+    once per distinct text that has a word to translate; ``every_cell`` gives
+    every non-empty cell in reading order (what a reader reads)."""
+    found: list[Message] = []
+    seen: set[str] = set()
+
+    def record(context: str, text: str, pos: Position, translatable: bool = True) -> str:
+        if every_cell or (translatable and context not in seen):
+            seen.add(context)
+            found.append(Message(context, text, pos))
+        return text
+
+    node_texts(node, record)
+    return found
 
 
 def cell_context(table: str, text: str) -> str:
@@ -423,98 +499,12 @@ def number_context(owner: str) -> str:
     return owner + NUMBER_SUFFIX
 
 
-def _number_message(owner: str, number: str, pos: Position) -> Iterator[Message]:
-    if number_has_words(number):
-        yield Message(number_context(owner), number, pos)
-
-
-def _leaf_messages(owner: str, leaves: tuple[str, ...], pos: Position) -> Iterator[Message]:
-    for n, leaf in enumerate(leaves, 1):
-        yield Message(f"{owner}.leaf{n}", leaf, pos)
-
-
-def _point_messages(point: Point, every_cell: bool = False) -> Iterator[Message]:
-    yield from _number_message(point.id, point.number, point.pos)
-    yield Message(point.id, point.text, point.pos)
-    yield from _leaf_messages(point.id, point.leaves, point.pos)
-    for block in point.body:
-        yield from _block_messages(block, every_cell)
-    for item in point.items:
-        yield from _point_messages(item, every_cell)
-
-
-TextFor = Callable[[str, str, Position], str]
-
-
-def _translate_block(block: Block, text_for: TextFor) -> Block:
-    match block:
-        case Section():
-            return dataclasses.replace(
-                block,
-                number=_translate_number(block.id, block.number, block.pos, text_for),
-                title=text_for(block.id, block.title, block.pos),
-                body=tuple(_translate_block(b, text_for) for b in block.body),
-            )
-        case Paragraph():
-            return dataclasses.replace(
-                block,
-                text=text_for(block.id, block.text, block.pos),
-                leaves=_translate_leaves(block.id, block.leaves, block.pos, text_for),
-            )
-        case PointList():
-            return dataclasses.replace(block, items=tuple(_translate_point(p, text_for) for p in block.items))
-        case Definition():
-            return dataclasses.replace(
-                block,
-                term=text_for(f"{block.id}.term", block.term, block.pos),
-                text=text_for(block.id, block.text, block.pos),
-            )
-        case Table():
-            def cell(text: str) -> str:
-                return text_for(cell_context(block.id, text), text, block.pos) if _has_words(text) else text
-
-            return dataclasses.replace(
-                block,
-                caption=text_for(f"{block.id}.caption", block.caption, block.pos) if block.caption else "",
-                header=tuple(cell(text) for text in block.header),
-                rows=tuple(tuple(cell(text) for text in row) for row in block.rows),
-            )
-        case Example():
-            hands = tuple(
-                dataclasses.replace(hand, label=text_for(f"{block.id}.label{n}", hand.label, hand.pos))
-                if _has_words(hand.label) else hand
-                for n, hand in enumerate(block.hands, 1)
-            )
-            notes = tuple(
-                dataclasses.replace(note, text=text_for(f"{block.id}.note{n}", note.text, note.pos))
-                for n, note in enumerate(block.notes, 1)
-            )
-            text = text_for(block.id, block.text, block.pos) if block.text else ""
-            number = _translate_number(block.id, block.number, block.pos, text_for)
-            return dataclasses.replace(block, number=number, text=text, notes=notes, hands=hands)
-        case _:
-            assert_never(block)
-
-
-def _translate_leaves(
-    owner: str, leaves: tuple[str, ...], pos: Position, text_for: TextFor
-) -> tuple[str, ...]:
-    return tuple(text_for(f"{owner}.leaf{n}", leaf, pos) for n, leaf in enumerate(leaves, 1))
-
-
-def _translate_number(owner: str, number: str, pos: Position, text_for: TextFor) -> str:
+def _number_text(owner: str, number: str, pos: Position, text_for: TextFor) -> str:
     return text_for(number_context(owner), number, pos) if number_has_words(number) else number
 
 
-def _translate_point(point: Point, text_for: TextFor) -> Point:
-    return dataclasses.replace(
-        point,
-        number=_translate_number(point.id, point.number, point.pos, text_for),
-        text=text_for(point.id, point.text, point.pos),
-        leaves=_translate_leaves(point.id, point.leaves, point.pos, text_for),
-        body=tuple(_translate_block(b, text_for) for b in point.body),
-        items=tuple(_translate_point(p, text_for) for p in point.items),
-    )
+def _leaves_texts(owner: str, leaves: tuple[str, ...], pos: Position, text_for: TextFor) -> tuple[str, ...]:
+    return tuple(text_for(f"{owner}.leaf{n}", leaf, pos) for n, leaf in enumerate(leaves, 1))
 
 
 def _elements(node: Block | Point) -> Iterator[Block | Point]:

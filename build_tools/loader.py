@@ -73,7 +73,8 @@ MAX_FILE_BYTES = 2 * 1024 * 1024
 #: Laws, nests points five deep (about a dozen YAML levels).
 MAX_YAML_DEPTH = 64
 MAX_NESTING = 12
-#: Points, examples and definitions become LaTeX lists, which nest at most six deep.
+#: Points, examples, definitions and alternatives (leaves) become LaTeX lists,
+#: which nest at most six deep.
 MAX_LIST_DEPTH = 6
 
 
@@ -513,21 +514,25 @@ class _Reader:
             return None
         return CallNote(values["call"], values["text"], _pos(node))
 
-    def nested(self, node: yaml.Node, is_list: bool) -> bool:
-        """Whether ``node`` may open one more level of blocks and points."""
+    def nested(self, node: yaml.Node, kind: str) -> bool:
+        """Whether ``node``, an element of ``kind`` (a block kind or ``point``),
+        may open one more level of blocks and points, and the lists it prints
+        as (the schema says which: :func:`build_tools.schema.printed_lists`)."""
         if self.depth >= MAX_NESTING:
             self.error(node, f"blocks and points nested more than {MAX_NESTING} deep")
             return False
-        if is_list and self.lists >= MAX_LIST_DEPTH:
-            self.error(node, f"points, examples and definitions nested more than {MAX_LIST_DEPTH} deep "
-                             "(the deepest a printed list can go)")
+        keys = [key.value for key, _ in node.value if isinstance(key, yaml.ScalarNode)] \
+            if isinstance(node, yaml.MappingNode) else []
+        if self.lists + schema.printed_lists(kind, keys) > MAX_LIST_DEPTH:
+            self.error(node, f"points, examples, definitions and alternatives nested more than {MAX_LIST_DEPTH} "
+                             "deep (the deepest a printed list can go)")
             return False
         return True
 
     def block(self, node: yaml.Node) -> Block | None:
-        is_list = isinstance(node, yaml.MappingNode) and any(
-            getattr(key, "value", None) in ("example", "definition") for key, _ in node.value)
-        if not self.nested(node, is_list):
+        keys = [key.value for key, _ in node.value if isinstance(key, yaml.ScalarNode)] \
+            if isinstance(node, yaml.MappingNode) else []
+        if not self.nested(node, next((key for key in keys if key in schema.BLOCKS), "")):
             return None
         self.depth += 1
         try:
@@ -711,7 +716,7 @@ class _Reader:
         return table
 
     def point(self, node: yaml.Node) -> Point | None:
-        if not self.nested(node, True):
+        if not self.nested(node, "point"):
             return None
         self.depth += 1
         self.lists += 1

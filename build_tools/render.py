@@ -35,12 +35,11 @@ from build_tools.document import (
     PointList,
     Section,
     Table,
-    _block_messages,
-    _point_messages,
     cell_context,
     number_context,
     number_has_words,
     language_name,
+    node_messages,
 )
 from build_tools.files import write_if_changed
 from build_tools.i18n.catalogs import catalog_path, read_catalog
@@ -154,10 +153,32 @@ def _shown(text: str, doc: Document, context: str) -> markup.MyST:
     """Document text as MyST; a text shown in the original language (its
     translation missing) between ``hb-lang`` markers naming that language, so
     that it is set, read and hyphenated as that language."""
+    _check_context(doc, context, text)
     out = markup.to_myst(text, _reader_notation(doc))
     if not text or context not in doc.untranslated or doc.language == doc.display_language:
         return out
     return markup.MyST(markup.role("hb-lang", lang_tag(doc.language)) + out + markup.role("hb-lang", "/"))
+
+
+_CONTEXTS: dict[int, tuple[Document, frozenset[str]]] = {}
+
+
+def _check_context(doc: Document, context: str, text: str) -> None:
+    """Refuse a key that names no text of ``doc``: a key typed wrong in a
+    template (``.src`` for ``.source``) would otherwise never be found among
+    the untranslated ones, and the original's text would be shown without
+    its language. A cell's key hashes its text (the translated one here), and
+    a text without a letter is no message: both are left unchecked."""
+    if ".cell-" in context or not any(char.isalpha() for char in text):
+        return
+    cached = _CONTEXTS.get(id(doc))
+    if cached is None or cached[0] is not doc:
+        if len(_CONTEXTS) > 64:
+            _CONTEXTS.clear()
+        cached = _CONTEXTS[id(doc)] = (doc, frozenset(m.context for m in doc.messages()))
+    if context not in cached[1]:
+        raise ValueError(f"{doc.id}: no text has the key {context!r} (a template names a text by a key "
+                         "the document does not give it)")
 
 
 def _reader_notation(doc: Document) -> Callable[[str, str, str | None], str] | None:
@@ -212,11 +233,7 @@ def _number(number: str, doc: Document, owner: str) -> markup.MyST:
 
 
 def _messages_of(node: Block | Point) -> list[str]:
-    match node:
-        case Point():
-            return [m.context for m in _point_messages(node)]
-        case _:
-            return [m.context for m in _block_messages(node)]
+    return [m.context for m in node_messages(node)]
 
 
 def notices(doc: Document) -> frozenset[str]:
@@ -527,6 +544,37 @@ def _verdict_badges(env: Environment, example: Example, doc: Document, labels: d
     return markup.MyST(query + " ".join(badges) + "\n\n")
 
 
+@pass_environment
+def _quick_reference_tables(env: Environment, doc: Document, words: dict[str, str]) -> tuple[object, ...]:
+    """The quick-reference tables of ``doc`` (build_tools/generated/quickref.py)."""
+    from build_tools.generated import quickref
+
+    return quickref.build(doc, env.globals["gettext"], words)  # type: ignore[arg-type]
+
+
+def _quickref_rows(table: object, doc: Document, situations: dict[str, str], page_word: str) -> markup.MyST:
+    from build_tools.generated import quickref
+
+    assert isinstance(table, quickref.QuickReference)
+    return quickref.rows(table, doc, situations, page_word)
+
+
+@pass_environment
+def _index_marks(env: Environment, element: Block | Point, doc: Document, words: dict[str, str],
+                 groups: dict[str, str]) -> markup.MyST:
+    """An article's entries in the index of calls and conventions (build_tools/generated/callindex.py)."""
+    from build_tools.generated import callindex
+
+    return callindex.index_filter(element, doc, words, env.globals["gettext"], groups)
+
+
+def _butsee_note(element: Block | Point, doc: Document, label: str, page_word: str) -> markup.MyST:
+    """An article's "but see" note (build_tools/generated/butsee.py)."""
+    from build_tools.generated import butsee
+
+    return butsee.note(element, doc, label, page_word)
+
+
 def _heading(level: int) -> markup.MyST:
     return markup.MyST("#" * max(1, min(int(level), 6)))
 
@@ -652,6 +700,10 @@ def environment(translations: NullTranslations | None = None) -> SandboxedEnviro
     env.filters["example_runs"] = example_runs
     env.filters["example_run_rows"] = _example_run_rows
     env.filters["notice"] = _notice
+    env.filters["quick_reference_tables"] = _quick_reference_tables
+    env.filters["quickref_rows"] = _quickref_rows
+    env.filters["index_marks"] = _index_marks
+    env.filters["butsee_note"] = _butsee_note
     env.filters["shown"] = _shown
     env.filters["number"] = _number
     env.filters["number_language"] = number_language

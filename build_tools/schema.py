@@ -19,6 +19,7 @@ without ids of their own: they belong to the example.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,6 +50,9 @@ class Field:
     required: bool
     description: str
     choices: tuple[str, ...] = ()
+    #: The field prints as a list of its own inside its element (a LaTeX list,
+    #: which nests at most six deep: the loader counts it).
+    printed_as_list: bool = False
 
 
 #: The rules an article states (sections, paragraphs and points take them).
@@ -88,7 +92,8 @@ BLOCKS: dict[str, tuple[Field, ...]] = {
         Field("paragraph", "id", True, "Stable id of the paragraph."),
         Field("text", "text", True, "The paragraph's text."),
         Field("default", "flag", False, "The text states the default agreement (BWS '[default]')."),
-        Field("leaves", "texts", False, "Alternative agreements to the default (BWS '{... [leaf]}')."),
+        Field("leaves", "texts", False, "Alternative agreements to the default (BWS '{... [leaf]}').",
+              printed_as_list=True),
         RULE,
     ),
     "list": (
@@ -155,6 +160,26 @@ BLOCKS: dict[str, tuple[Field, ...]] = {
     ),
 }
 
+#: The block kinds that print as a list of their own (an example's frame is a
+#: quote, a definition a description list); a point is one too.
+PRINTED_AS_LIST: frozenset[str] = frozenset({"example", "definition"})
+
+
+def printed_lists(kind: str, keys: Iterable[str]) -> int:
+    """How many LaTeX lists deep an element of ``kind`` (a block kind or
+    ``point``) with the fields ``keys`` goes in print, itself and its fields.
+
+    >>> printed_lists("paragraph", ["paragraph", "text"]), printed_lists("paragraph", ["text", "leaves"])
+    (0, 1)
+    >>> printed_lists("point", ["point", "leaves"]), printed_lists("example", ["example"])
+    (2, 1)
+    """
+    fields = POINT if kind == "point" else BLOCKS.get(kind, ())
+    own = 1 if kind == "point" or kind in PRINTED_AS_LIST else 0
+    present = set(keys)
+    return own + max((1 for f in fields if f.printed_as_list and f.name in present), default=0)
+
+
 HAND: tuple[Field, ...] = (
     Field("cards", "label", True, "The hand in the example's notation ('п Т76 ч ТК9754 б 8 т В98')."),
     Field("seat", "choice", False, "The seat that holds it.", SEATS),
@@ -172,7 +197,8 @@ POINT: tuple[Field, ...] = (
     Field("text", "text", True, "The point's text."),
     Field("page", "label", False, "Page number, in a table of contents."),
     Field("default", "flag", False, "The text states the default agreement (BWS '[default]')."),
-    Field("leaves", "texts", False, "Alternative agreements to the default (BWS '{... [leaf]}')."),
+    Field("leaves", "texts", False, "Alternative agreements to the default (BWS '{... [leaf]}').",
+          printed_as_list=True),
     Field("body", "blocks", False, "Blocks after the point's text (no sections)."),
     Field("items", "points", False, "Sub-points."),
     RULE,

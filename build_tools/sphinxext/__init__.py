@@ -1,6 +1,7 @@
 """Sphinx extension of the handbook: anchors, points, suits, untranslated markers,
 examples, inline references, auctions and hands, breaks in long words, and the language switcher,
-one module per family.
+one module per family; the generated blocks (quick reference, index, "but see") are set up by their
+own modules in :mod:`build_tools.generated`.
 
 Add ``build_tools.sphinxext`` to ``extensions``; every module's nodes have HTML,
 LaTeX and text visitors.
@@ -12,6 +13,10 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
+from build_tools.generated.articles import setup_articles
+from build_tools.generated.butsee import setup_butsee
+from build_tools.generated.callindex import setup_callindex
+from build_tools.generated.quickref import setup_quickref
 from build_tools.sphinxext.anchors import setup_anchors
 from build_tools.sphinxext.appendix import setup_appendix
 from build_tools.sphinxext.breaks import setup_breaks
@@ -37,6 +42,10 @@ def setup(app: Sphinx) -> dict[str, Any]:
     setup_appendix(app)
     setup_inline(app)
     setup_tables(app)
+    setup_articles(app)
+    setup_quickref(app)
+    setup_callindex(app)
+    setup_butsee(app)
     setup_languages(app)
     setup_search(app)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -143,6 +143,7 @@ def setup_inline(app: Sphinx) -> None:
     app.add_role("hb-verdict", verdict_role)
     app.add_role("hb-original", original_role)
     app.add_role("hb-inline-auction", auction_role)
-    for kind in ("inline-hand", "default", "leaf", "page", "editorial", "alert", "vulnerable", "query"):
+    for kind in ("inline-hand", "default", "leaf", "page", "editorial", "alert", "vulnerable", "query",
+                 "quickref-situation"):
         app.add_role(f"hb-{kind}", _span(f"hb-{kind}"))
     app.connect("doctree-read", register_labels)

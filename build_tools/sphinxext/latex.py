@@ -116,6 +116,16 @@ NODES_PREAMBLE = r"""
 \expandafter\newcommand\csname DUrolehb-verdict-info\endcsname[1]{[#1]}
 \expandafter\newcommand\csname DUrolehb-editorial\endcsname[1]{\textit{\small #1}}
 \expandafter\newcommand\csname DUrolehb-query\endcsname[1]{{\footnotesize #1}\quad}
+% A quick-reference table (build_tools/generated/quickref.py): a longtable in a
+% smaller size, ragged right (calls and agreements do not stretch); a row naming
+% a situation in bold, kept with the row after it.
+% The index's entries are grouped under "Conventions" and "Calls" (its first
+% level); makeindex's letter headings, read from ASCII sort keys, would mislead.
+\renewcommand{\sphinxstyleindexlettergroup}[1]{}
+% A "but see" note (build_tools/generated/butsee.py): a paragraph in a smaller size.
+\newcommand{\hbbutsee}{\small}
+\newenvironment{hbquickref}{\par\small\raggedright}{\par}
+\expandafter\newcommand\csname DUrolehb-quickref-situation\endcsname[1]{\textbf{#1}\nopagebreak}
 """
 
 CJK_FONTS = r"""
@@ -195,7 +205,9 @@ def latex_elements_for(language: str, paper: str = "a4") -> dict[str, str]:
         "pointsize": "10pt",
         "fontpkg": FONTS,
         "preamble": SUITS_PREAMBLE + NODES_PREAMBLE,
-        "printindex": "",
+        # The index of calls and conventions (build_tools/generated/callindex.py),
+        # which latexmk sorts with makeindex between xelatex passes.
+        "printindex": "\\printindex",
         # A pocket book of regulations reads straight on: no blank pages (which
         # carried running heads) before each chapter.
         "extraclassoptions": "openany,oneside",

@@ -32,14 +32,44 @@ def deepest(tmp_path: Path) -> Path:
     return root
 
 
+def with_leaves(root: Path, point: str, where: str) -> Path:
+    """The fixture ``root`` with alternatives (a bullet list in print) added to
+    ``point``: on the point itself (``where="point"``) or on a paragraph in its
+    body (``"body"``)."""
+    path = root / "source" / "mini-rules.yaml"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    at = next(n for n, line in enumerate(lines) if line.strip() == f"- point: {point}")
+    indent = lines[at][:len(lines[at]) - len(lines[at].lstrip())] + "  "
+    added = ([f"{indent}leaves: [Wariant]"] if where == "point" else
+             [f"{indent}body:", f"{indent}  - paragraph: deep-leaves", f"{indent}    text: Uzgodnienie",
+              f"{indent}    leaves: [Wariant]"])
+    lines[at + 2:at + 2] = added
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
 def test_the_deepest_nesting_allowed_validates(tmp_path: Path) -> None:
-    document = load_document(deepest(tmp_path) / "source" / "mini-rules.yaml")
+    document = load_document(with_leaves(deepest(tmp_path), f"p{MAX_LIST_DEPTH - 1}", "point"))
     assert {"p6", "deep-example", "deep-definition"} <= set(document.ids())
+
+
+@pytest.mark.parametrize("where", ["point", "body"])
+def test_alternatives_one_list_too_deep_are_refused(tmp_path: Path, where: str) -> None:
+    # Alternatives print as a bullet list inside the point: on the deepest point
+    # allowed, or on a paragraph inside it, they are a seventh LaTeX list
+    # ("Too deeply nested"). The loader counted examples and definitions only.
+    from build_tools.diagnostics import DiagnosticError
+
+    path = with_leaves(deepest(tmp_path), f"p{MAX_LIST_DEPTH}", where)
+    with pytest.raises(DiagnosticError) as caught:
+        load_document(path)
+    assert "alternatives nested more than 6 deep" in str(caught.value)
 
 
 @pytest.mark.tex
 def test_the_deepest_nesting_allowed_prints(tmp_path: Path) -> None:
     root = deepest(tmp_path)
+    with_leaves(root, f"p{MAX_LIST_DEPTH - 1}", "point")
     result = run_handbook("build", "--pdf", "-l", "pl", "--source", str(root / "source"),
                           "--translations", str(root / "translations"), "--build-dir", str(root / "build"))
     assert result.returncode == 0, result.stdout + result.stderr

@@ -128,7 +128,7 @@ CASES = [
         "write the text out"),
     doc("points-nested-seven-deep", "  - paragraph: wstep\n", nested_points(7) + "  - paragraph: wstep\n",
         # The seventh point: line 9 + 2 + 6 * 3, indented 6 + 6 * 4 columns, past "- ".
-        "source/mini-rules.yaml:29:33: error: points, examples and definitions nested more than 6 deep "
+        "source/mini-rules.yaml:29:33: error: points, examples, definitions and alternatives nested more than 6 deep "
         "(the deepest a printed list can go)"),
     doc("points-nested-two-hundred-deep", "  - paragraph: wstep\n", nested_points(200) + "  - paragraph: wstep\n",
         # YAML's own bound comes first: 64 levels of lists and mappings, 31 points down.

@@ -1,0 +1,130 @@
+"""How a generated block names and refers to an article of its document.
+
+An article is named by what a reader finds on the page: the numbers of the
+points that hold it (``2.``, ``7. 1.``) after the title of the section it is in
+(``Inne ustalenia 12. a)``), or the section's own number. On the site the name
+links the article; in print it is followed by the article's page
+(``\\pageref``), so a director turns to it.
+
+``{hb-article}`PAYLOAD``` carries the article's id, its name and the word for
+"page" in the reader's language (:func:`article_role`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from docutils import nodes
+from docutils.parsers.rst.states import Inliner
+from sphinx import addnodes
+from sphinx.application import Sphinx
+from sphinx.util.texescape import escape as tex_escape
+
+from build_tools import markup
+from build_tools.document import Block, Document, Point, PointList, Section
+
+
+def ancestry(doc: Document) -> dict[str, tuple[Block | Point, ...]]:
+    """Every element id of ``doc`` with the chain of elements from the
+    outermost holding it down to the element itself."""
+    found: dict[str, tuple[Block | Point, ...]] = {}
+
+    def walk(element: Block | Point, above: tuple[Block | Point, ...]) -> None:
+        chain = (*above, element)
+        found[element.id] = chain
+        children: tuple[Block | Point, ...] = ()
+        if isinstance(element, Section):
+            children = element.body
+        elif isinstance(element, PointList):
+            children = element.items
+        elif isinstance(element, Point):
+            children = (*element.body, *element.items)
+        for child in children:
+            walk(child, chain)
+
+    for block in doc.body:
+        walk(block, ())
+    return found
+
+
+def article_name(chain: tuple[Block | Point, ...]) -> str:
+    """The name of the last element of ``chain``: the innermost section's
+    number (or title) and the numbers of the points below it.
+
+    >>> from build_tools.document import Section, Point
+    >>> inner = Point("b", "text", number="a)")
+    >>> outer = Point("p", "text", number="12.", items=(inner,))
+    >>> article_name((Section("s", "Inne ustalenia", ()), outer, inner))
+    'Inne ustalenia 12. a)'
+    >>> article_name((outer, inner)), article_name((Section("s", "Title", (), number="4.2"),))
+    ('12. a)', '4.2')
+    """
+    sections = [n for n, element in enumerate(chain) if isinstance(element, Section)]
+    start = sections[-1] + 1 if sections else 0
+    numbers = [element.number.strip() for element in chain[start:]
+               if isinstance(element, Point) and element.number.strip()]
+    head = ""
+    if sections:
+        section = chain[sections[-1]]
+        assert isinstance(section, Section)
+        head = section.number.strip() or markup.plain(section.title)
+    return " ".join(part for part in (head, *numbers) if part)
+
+
+def names(doc: Document) -> dict[str, str]:
+    """Every element id of ``doc`` with its name (:func:`article_name`)."""
+    return {element: article_name(chain) for element, chain in ancestry(doc).items()}
+
+
+def reference(article: str, name: str, page_word: str) -> markup.MyST:
+    """The MyST of a reference to ``article`` of the page it is on."""
+    return markup.role("hb-article", markup.payload(article=article, name=name, page=page_word))
+
+
+class article_page(nodes.Inline, nodes.Element):
+    """In print, the page of an article after its name; nothing on the site
+    (where the name is a link)."""
+
+
+def article_role(
+    name: str, rawtext: str, text: str, lineno: int, inliner: Inliner,
+    options: dict[str, Any] | None = None, content: list[str] | None = None,
+) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+    """``{hb-article}`PAYLOAD```: the article's name, linked to it; in print
+    followed by its page number."""
+    try:
+        fields = markup.read_payload(markup.role_text(text))
+    except ValueError as exc:
+        message = inliner.reporter.error(f"hb-article: {exc}", line=lineno)
+        return [inliner.problematic(rawtext, rawtext, message)], [message]
+    env = inliner.document.settings.env
+    shown = fields.get("name", "")
+    link = addnodes.pending_xref(
+        "", nodes.inline(shown, shown, classes=["hb-article"]), refdomain="std", reftype="ref",
+        reftarget=f"{env.docname}#{fields.get('article', '')}", refexplicit=True, refwarn=True, refdoc=env.docname,
+    )
+    page = article_page("", label=f"{env.docname}:{fields.get('article', '')}", word=fields.get("page", ""))
+    return [link, page], []
+
+
+def visit_page_latex(self: Any, node: article_page) -> None:
+    # The label Sphinx writes for an id (\label{\detokenize{doc:id}}) is the
+    # one a \pageref names; an unbreakable space keeps the number with its word.
+    word = tex_escape(node["word"], self.config.latex_engine)
+    self.body.append(r"\nobreakspace{}(" + word + r"~\pageref{\detokenize{" + node["label"] + "}})")
+    raise nodes.SkipNode
+
+
+def skip(self: Any, node: nodes.Element) -> None:
+    raise nodes.SkipNode
+
+
+def setup_articles(app: Sphinx) -> None:
+    app.add_node(article_page, html=(skip, None), latex=(visit_page_latex, None), text=(skip, None))
+    app.add_role("hb-article", article_role)
+
+
+def element_ids(doc: Document) -> Iterator[str]:
+    """The ids of ``doc``'s elements in document order."""
+    yield from ancestry(doc)

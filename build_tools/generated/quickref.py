@@ -1,0 +1,238 @@
+"""Quick reference: per document and question, one table of every sequence
+the document's examples name, with its verdict and the article that decides it.
+
+The verdict is the rule model's (:func:`build_tools.rules.engine.decide` on the
+example's query), never the example's own ``expect``; the article is the one
+the verdict cites, named as the page names it and, in print, with its page
+number. Rows are grouped by situation (openings, responses, overcalls, doubles,
+high level, with screens), each group in the order of the calls.
+
+The table is a ``{hb-quickref}`` directive around a list-table of class
+``longtable``: in print it breaks across pages and repeats its heading row.
+Verdicts are set as words, not as framed badges, so the column is as wide as
+its longest word and no wider than the page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.application import Sphinx
+from sphinx.util.docutils import SphinxDirective
+
+from build_tools import markup
+from build_tools.document import Document, Example, Paragraph, Point
+from build_tools.generated import articles
+
+#: The template macro of the family (build_tools/templates/).
+MACRO = "quickref.md.j2"
+
+#: The situations, in the order the table gives them. A sequence belongs to
+#: the first that fits: with screens, then high level (a bid at the four level
+#: or higher in the auction), a double or redouble, the opening, a response to
+#: partner's opening, a call in a contested auction; "other" for the rest.
+SITUATIONS: tuple[str, ...] = ("openings", "responses", "overcalls", "doubles", "high-level", "screens", "other")
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One sequence: as the reader writes it, the agreement asked about, the
+    verdict's label and tone, and the article that decides it."""
+
+    sequence: str
+    asked: str
+    verdict: str
+    tone: str
+    article: str
+    order: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    situation: str
+    rows: tuple[Row, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class QuickReference:
+    """The table of one question of a document (``id`` is the page anchor)."""
+
+    id: str
+    question: str
+    answers: tuple[str, ...]
+    groups: tuple[Group, ...]
+
+
+def situation_of(situation: Any) -> str:
+    """Which of :data:`SITUATIONS` a query's situation belongs to.
+
+    >>> from build_tools.rules.situation import Situation
+    >>> [situation_of(Situation.read(a, "pl", "partnership")) for a in
+    ...  ("1BA", "1BA [pas] 2♣", "[1♣] 1♠", "1♣ [ktr] 1♦", "[1♥] ktr", "1♠ [pas] 4BA", "")[:6]]
+    ['openings', 'responses', 'overcalls', 'overcalls', 'doubles', 'high-level']
+    """
+    from build_tools.bridge.calls import CallKind
+
+    if situation.screens:
+        return "screens"
+    levels = [call.level for call in situation.calls if call.kind is CallKind.BID]
+    if levels and max(levels) >= 4:
+        return "high-level"
+    if situation.call.kind in (CallKind.DOUBLE, CallKind.REDOUBLE):
+        return "doubles"
+    if situation.is_opening:
+        return "openings"
+    if situation.is_response and not situation.contested:
+        return "responses"
+    if situation.contested or situation.is_overcall:
+        return "overcalls"
+    return "other"
+
+
+def build(doc: Document, gettext: Callable[[str], str], words: Mapping[str, str]) -> tuple[QuickReference, ...]:
+    """The quick-reference tables of ``doc`` (translated), one per question its
+    examples ask, in the order of :data:`SITUATIONS`; ``gettext`` and
+    ``words`` word the verdicts and agreements in the reader's language."""
+    from build_tools import diagrams
+    from build_tools.bridge import BridgeError
+    from build_tools.meaning_text import describe_query
+    from build_tools.render import answer_label
+    from build_tools.rules.engine import Conflict, Undecided, decide
+    from build_tools.rules.registry import Registry
+    from build_tools.verdicts import rules_of
+
+    rules = rules_of(doc)
+    leaves = {f"{e.id}.leaf{n}": text for e in doc.elements() if isinstance(e, Paragraph | Point)
+              for n, text in enumerate(e.leaves, 1)}
+    found: dict[str, dict[str, dict[tuple[str, str, str], Row]]] = {}
+    for example in doc.elements():
+        if not isinstance(example, Example) or example.query is None or not example.expect:
+            continue
+        language = example.notation or doc.language
+        try:
+            situation = example.query.situation(language)
+            sequence = diagrams.inline_auction(example.auction, example.view, language, doc.display_language)
+        except (BridgeError, ValueError):
+            continue  # the check stage has reported it
+        group = situation_of(situation)
+        asked = describe_query(example.query, words, language, doc.display_language, leaves)
+        order = tuple(_rank(call) for call in situation.calls)
+        for question, _expected in example.expect:
+            try:
+                verdict = decide(rules, question, situation)
+            except (Undecided, Conflict):
+                continue
+            if verdict.depends:
+                continue
+            label, tone = answer_label(doc, question, verdict.answer, gettext, words, language)
+            row = Row(sequence, asked, label, tone, verdict.article, order)
+            found.setdefault(question, {}).setdefault(group, {}).setdefault((sequence, asked, label), row)
+    registry = doc.registry or Registry.standard()
+    tables = []
+    for question, groups in found.items():
+        declared = registry.question(question)
+        answers = tuple(answer_label(doc, question, a.answer, gettext)[0] for a in declared.answers
+                        if declared.form not in ("meaning", "call"))
+        tables.append(QuickReference(
+            f"quick-reference-{question}", question, answers,
+            tuple(Group(s, tuple(sorted(groups[s].values(), key=lambda r: (r.order, r.asked))))
+                  for s in SITUATIONS if s in groups)))
+    return tuple(tables)
+
+
+def _rank(call: Any) -> int:
+    # Bids in their order first, then pass, double, redouble: a column of
+    # sequences reads 1♣, 1♦ ... 7BA as a director looks them up.
+    from build_tools.bridge.calls import ALL_CALLS
+
+    return ALL_CALLS.index(call)
+
+
+def rows(table: QuickReference, doc: Document, situation_words: Mapping[str, str], page_word: str
+         ) -> markup.MyST:
+    """The list-table body of ``table``: a row heading each situation, then
+    one row per sequence (cells already MyST)."""
+    names = articles.names(doc)
+    out: list[list[str]] = []
+    for group in table.groups:
+        out.append([markup.role("hb-quickref-situation", situation_words[group.situation]), "", "", ""])
+        for row in group.rows:
+            out.append([
+                markup.role("hb-inline-auction", row.sequence),
+                markup.text(row.asked) if row.asked else "",
+                markup.role("hb-quickref-verdict", markup.payload(tone=row.tone, label=row.verdict)),
+                articles.reference(row.article, names.get(row.article, row.article), page_word)
+                if row.article else "",
+            ])
+    body: list[str] = []
+    for cells in out:
+        body.extend(("* - " if n == 0 else "  - ") + (cell or " ") + "\n" for n, cell in enumerate(cells))
+    return markup.MyST("".join(body))
+
+
+class quickref(nodes.General, nodes.Element):
+    """A quick-reference table and its title."""
+
+
+class QuickRefDirective(SphinxDirective):
+    """``{hb-quickref}``: its content (the table) in a node of its own, so the
+    page and the book can set it apart; ``:id:`` is its anchor."""
+
+    has_content = True
+    option_spec = {"id": directives.unchanged_required}
+
+    def run(self) -> list[nodes.Node]:
+        node = quickref("", ids=[self.options["id"]], classes=["hb-quickref"])
+        self.set_source_info(node)
+        self.state.nested_parse(self.content, self.content_offset, node)
+        return [node]
+
+
+def verdict_role(
+    name: str, rawtext: str, text: str, lineno: int, inliner: Any,
+    options: dict[str, Any] | None = None, content: list[str] | None = None,
+) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+    """``{hb-quickref-verdict}`PAYLOAD```: a verdict as a word (its tone a
+    class on the site, bold in print where it asks something of the player)."""
+    try:
+        fields = markup.read_payload(markup.role_text(text))
+    except ValueError as exc:
+        message = inliner.reporter.error(f"hb-quickref-verdict: {exc}", line=lineno)
+        return [inliner.problematic(rawtext, rawtext, message)], [message]
+    label, tone = fields.get("label", ""), fields.get("tone", "")
+    word: nodes.Element = nodes.strong(label, label) if tone in ("needs-action", "forbidden") else \
+        nodes.inline(label, label)
+    # Not the badges' classes (hb-verdict-*): those frame the word in print.
+    word["classes"] += ["hb-quickref-verdict", f"hb-quickref-{tone}"]
+    return [word], []
+
+
+def visit_html(self: Any, node: quickref) -> None:
+    self.body.append(self.starttag(node, "div"))
+
+
+def depart_html(self: Any, node: quickref) -> None:
+    self.body.append("</div>\n")
+
+
+def visit_latex(self: Any, node: quickref) -> None:
+    self.body.append("\n\\begin{hbquickref}\n")
+
+
+def depart_latex(self: Any, node: quickref) -> None:
+    self.body.append("\n\\end{hbquickref}\n")
+
+
+def visit_text(self: Any, node: quickref) -> None:
+    pass
+
+
+def setup_quickref(app: Sphinx) -> None:
+    app.add_node(quickref, html=(visit_html, depart_html), latex=(visit_latex, depart_latex),
+                 text=(visit_text, visit_text))
+    app.add_directive("hb-quickref", QuickRefDirective)
+    app.add_role("hb-quickref-verdict", verdict_role)
