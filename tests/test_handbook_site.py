@@ -115,7 +115,7 @@ def _badges(html: str) -> list[tuple[str, str, str]]:
 @pytest.mark.parametrize(("language", "none", "wrong"), [
     ("es", "Ninguna de transfer, texas, puppet o relé", "Sin convención"),
     ("en", "None of transfer, Texas, puppet or relay", "No convention"),
-    ("pl", "Żadna z konwencji: transfer, texas, puppet, relay", "Bez konwencji"),
+    ("pl", "Żadna z konwencji: transfer, Teksas, puppet, relay", "Bez konwencji"),
 ])
 def test_the_residual_answer_is_said_as_such_and_links_no_article(site: Path, language: str, none: str,
                                                                    wrong: str) -> None:
