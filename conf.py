@@ -61,6 +61,8 @@ html_theme = "furo"
 html_title = html.escape(project)
 html_static_path = [str(_languages.STATIC)]
 html_css_files = ["handbook.css"]
+# The language switcher carries the page's anchor to the other language.
+html_js_files = ["hb-languages.js"]
 html_favicon = str(_languages.STATIC / "favicon.svg")
 # Chinese words are cut by jieba, which knows the bridge terms of this dictionary
 # (the search page looks a query up whole: 约定叫 must be a word of the index).
@@ -100,8 +102,8 @@ latex_documents = [
 latex_elements = latex_elements_for(handbook_language, handbook_paper)
 latex_elements["preamble"] += _titlepage.PREAMBLE
 latex_elements["maketitle"] = _titlepage.MAKETITLE
-# Dates as each language writes them on a title page ("30 ноября 2026", not
-# "нояб. 30, 2026"); Sphinx formats them with Babel.
-today_fmt = {"zh_CN": "%Y年%m月%d日", "es": "%d de %B de %Y", "en": "%d %B %Y"}.get(handbook_language, "%d %B %Y")
+# Dates as each language writes them in full on a title page ("1 grudnia 2026",
+# "2026年12月1日"): CLDR's long form, through Babel, never zero-padded.
+today = _titlepage.long_date(handbook_language, _titlepage.build_day())
 latex_show_urls = "no"
 latex_domain_indices = False

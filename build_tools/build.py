@@ -759,12 +759,14 @@ def _assemble(tree: Path, layout: Layout, manifest: Manifest, languages: Sequenc
             "pocket": f"pdf/{a5.name}" if not pdf_problem(a5) else "",
         })
     env = SandboxedEnvironment(loader=FileSystemLoader(TEMPLATES), undefined=StrictUndefined, autoescape=True)
+    documents = site_documents(layout, manifest, languages)
     status = layout.build / STATUS
     rows = json.loads(status.read_text(encoding="utf-8"))["catalogs"] if status.exists() else []
     favicon = f"{languages[0]}/_static/favicon.svg"
     titles = {lang: manifest.title(lang) for lang in manifest.languages}
     page = env.get_template("site-index.html.j2").render(
         languages=entries, titles=titles, default_language=languages[0], favicon=favicon, status=bool(rows),
+        documents=documents,
     )
     files.write_text(tree / "index.html", page)
     page = env.get_template("site-rules.html.j2").render(
@@ -772,13 +774,35 @@ def _assemble(tree: Path, layout: Layout, manifest: Manifest, languages: Sequenc
     files.write_text(tree / "rules.html", page)
     if rows:
         names = {code: language_name(code) for code in manifest.languages}
-        documents = [*manifest.documents, "handbook"]  # the manifest's order, the pages' own words last
+        # The manifest's order, named by their titles; the pages' own words last.
+        rows_of = [{"id": d["id"], "title": d["title"], "lang": d["lang"]} for d in documents]
+        rows_of.append({"id": "handbook", "title": "Interface of the pages (menus, labels, notices)", "lang": "en"})
         table = {(r["document"], r["language"]): r for r in rows}
         page = env.get_template("site-status.html.j2").render(
-            title=titles.get("en", titles[languages[0]]), favicon=favicon, documents=documents,
+            title=titles.get("en", titles[languages[0]]), favicon=favicon, documents=rows_of,
             languages=list(manifest.languages), names=names, table=table, published=set(languages),
         )
         files.write_text(tree / "status.html", page)
+
+
+def site_documents(layout: Layout, manifest: Manifest, languages: Sequence[str]) -> list[dict[str, str]]:
+    """The documents as the root page lists them, in the manifest's order: each
+    one's title as the site read first of the published ones (English where it
+    is published) shows it, with the language it is written in, its page there,
+    and its A5 book (in its own language) where that is built and whole."""
+    from build_tools.sphinxext.titlepage import read_title_data
+
+    shown = "en" if "en" in languages else languages[0]
+    entries = {entry["id"]: entry for entry in read_title_data(layout.myst(shown)).get("documents", ())}
+    out = []
+    for document in manifest.documents:
+        entry = entries.get(document)
+        title, original = (entry["title"] if entry else [document, ""])
+        pocket = next((name for lang in manifest.languages
+                       if not pdf_problem(layout.pdf / (name := f"{document}-{lang}-a5.pdf"))), "")
+        out.append({"id": document, "title": title, "lang": (original or shown).replace("_", "-"),
+                    "url": f"{shown}/{document}.html", "pocket": f"pdf/{pocket}" if pocket else ""})
+    return out
 
 
 def rules_reference_html() -> str:

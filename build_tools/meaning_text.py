@@ -167,6 +167,17 @@ def _describe_query(query: Query, words: Words, notation: str, reader: str,
     return " · ".join(groups)
 
 
+def agreed_line(line: str, words: Words) -> str:
+    """A query line that states what the pair agreed, said to be their
+    agreement: "natural; 2+ clubs" beside the rules' "Not natural" is the
+    pair's word against the regulation's.
+
+    >>> agreed_line("natural; 2+ clubs", english_words())
+    'Agreed: natural; 2+ clubs'
+    """
+    return _fill(words, "agreed-line", agreement=line)
+
+
 def _call_in(text: str, notation: str, reader: str) -> str:
     """One call written in ``notation``, as ``reader``'s diagrams show it."""
     from build_tools.bridge import notation as notations

@@ -189,7 +189,10 @@ def render_language(handbook: Handbook, language: str, out_dir: Path, strict: bo
     originals = {doc.id: doc.title for doc in handbook.documents}
     result = write_pages(render_pages(handbook.manifest, documents, language, words, originals), out_dir)
     # Beside the pages, for the PDFs' title pages: who issued each document, which edition.
-    from build_tools.sphinxext import titlepage
+    from build_tools.sphinxext import call_search, titlepage
 
-    titlepage.write_title_data(out_dir, titlepage.title_data(documents, language, words, originals))
+    forms = titlepage.title_forms(handbook.translations, language)
+    titlepage.write_title_data(out_dir, titlepage.title_data(documents, language, words, originals, forms))
+    # Beside them, for the site's search: every example's auction and the articles deciding it.
+    call_search.write_call_data(out_dir, call_search.call_data(documents, language))
     return result

@@ -415,6 +415,14 @@ def answer_label(doc: Document, question: str, answer: str, gettext: Callable[[s
     return label, found.tone
 
 
+def _residual(doc: Document, question: str, answer: str) -> bool:
+    """Whether ``answer`` is its question's residual one (``convention: none``)."""
+    from build_tools.rules.registry import Registry
+
+    declared = (doc.registry or Registry.standard()).question(question)
+    return any(a.residual for a in declared.answers if a.answer == answer)
+
+
 def meaning_words(answer: str, words: Mapping[str, str]) -> str:
     """A meaning answer (``shows``) in the reader's ``words``. Its canonical
     text (registry.canonical_meaning) is a YAML flow mapping, its keys sorted;
@@ -508,18 +516,21 @@ def _verdicts(env: Environment, example: Example, doc: Document,
     if not example.expect or example.query is None:
         return "", []
     from build_tools.rules.engine import Conflict, Undecided, decide
-    from build_tools.meaning_text import describe_query
+    from build_tools.meaning_text import agreed_line, describe_query
     from build_tools.verdicts import rules_of
 
     situation = example.query.situation(example.notation or doc.language)
     rules = rules_of(doc)
     badges = []
+    gettext = env.globals["gettext"]
     for question, answer in example.expect:
         try:
             article = decide(rules, question, situation).article
         except (Undecided, Conflict):  # the check stage has reported it already
             article = ""
-        label, tone = answer_label(doc, question, answer, env.globals["gettext"],  # type: ignore[arg-type]
+        if _residual(doc, question, answer):
+            article = ""  # the article giving an answer that says "none of these" rules on nothing
+        label, tone = answer_label(doc, question, answer, gettext,  # type: ignore[arg-type]
                                    words, example.notation or doc.language)
         badges.append(markup.role("hb-verdict", markup.payload(kind=tone, label=label, article=article)))
     # The agreement asked about, every key the example writes, in the reader's
@@ -527,6 +538,8 @@ def _verdicts(env: Environment, example: Example, doc: Document,
     leaves = {f"{e.id}.leaf{n}": text for e in doc.elements() if isinstance(e, Paragraph | Point)
               for n, text in enumerate(e.leaves, 1)}
     asked = describe_query(example.query, words, example.notation or doc.language, doc.display_language, leaves)
+    if asked and ("meaning" in example.query.asked or "earlier" in example.query.asked):
+        asked = agreed_line(asked, words)
     return asked, badges
 
 

@@ -42,6 +42,19 @@ def test_switcher_goes_to_the_same_article_in_the_other_language(server: str, pa
     assert page.url == f"{server}/pl/mini-rules.html"
 
 
+def test_switcher_keeps_the_anchor(server: str, page) -> None:  # type: ignore[no-untyped-def]
+    # Element ids are the same in every language: the other language opens at the same article.
+    page.goto(f"{server}/pl/mini-rules.html#otwarcie-1ba")
+    page.locator(".hb-languages a[hreflang='en']").first.click()
+    page.wait_for_load_state()
+    assert page.url == f"{server}/en/mini-rules.html#otwarcie-1ba"
+    # A page opened without an anchor switches to the top of the other one.
+    page.goto(f"{server}/en/mini-rules.html")
+    page.locator(".hb-languages a[hreflang='pl']").first.click()
+    page.wait_for_load_state()
+    assert page.url == f"{server}/pl/mini-rules.html"
+
+
 def test_hearts_and_diamonds_are_red_spades_and_clubs_are_not(server: str, page) -> None:  # type: ignore[no-untyped-def]
     page.goto(f"{server}/pl/mini-rules.html")
     colour = {

@@ -114,3 +114,65 @@ def test_every_cross_reference_lands_on_an_element(site: Path) -> None:
         1 for d in HANDBOOK.documents for m in d.messages() for p in parse_markup(m.text) if p.kind == "ref"
     )
     assert checked >= references * len(HANDBOOK.manifest.languages)
+
+
+# --- verdict badges say what the regulation says ------------------------------
+
+def _badges(html: str) -> list[tuple[str, str, str]]:
+    """Each badge of a page: (tone, the article it links or "", its label)."""
+    import re
+
+    found = []
+    for tone, inner in re.findall(r'<span class="hb-verdict hb-verdict-([\w-]+)">(.*?)</span>(?=\s|</p>)', html):
+        link = re.search(r'href="#([^"]+)"', inner)
+        label = re.sub(r"<[^>]+>", "", inner)
+        found.append((tone, link.group(1) if link else "", label))
+    return found
+
+
+@pytest.mark.parametrize(("language", "none", "wrong"), [
+    ("es", "Ninguna de transfer, texas, puppet o relé", "Sin convención"),
+    ("en", "None of transfer, Texas, puppet or relay", "No convention"),
+    ("pl", "Żadna z konwencji: transfer, Teksas, puppet, relay", "Bez konwencji"),
+])
+def test_the_residual_answer_is_said_as_such_and_links_no_article(site: Path, language: str, none: str,
+                                                                   wrong: str) -> None:
+    # AEB's "convention: none" means none of its four defined kinds (a strong
+    # artificial 1♣ is a convention all the same); the paragraph whose rule gives
+    # it, definiciones-introduccion, introduces the definitions and rules on nothing.
+    html = (site / language / "aeb-bidding-systems.html").read_text(encoding="utf-8")
+    badges = _badges(html)
+    residual = [b for b in badges if b[2] == none]
+    expected = sum(1 for e in _of(next(d for d in HANDBOOK.documents if d.id == "aeb-bidding-systems"), Example)
+                   if ("convention", "none") in e.expect)
+    assert expected and len(residual) == expected, (len(residual), expected)
+    assert all(article == "" for _tone, article, _label in residual)
+    assert not any(article == "definiciones-introduccion" for _tone, article, _label in badges)
+    assert not any(label == wrong for _tone, _article, label in badges)
+    # The other answers still link the definition that gives them.
+    assert any(article == "transfer" for _tone, article, _label in badges)
+
+
+@pytest.mark.parametrize(("language", "agreed"), [("es", "Acuerdo: natural; 2+ tréboles"),
+                                                  ("en", "Agreed: natural; 2+ clubs")])
+def test_the_pairs_agreement_is_set_apart_from_the_verdict(site: Path, language: str, agreed: str) -> None:
+    # apertura-1c-natural-segundo: the pair calls its 1♣ natural with 2+ clubs;
+    # AEB's definition (3+ cards) says it is not natural.
+    import re
+
+    html = (site / language / "aeb-bidding-systems.html").read_text(encoding="utf-8")
+    example = re.search(r'id="apertura-1c-natural-segundo">(.*?)</div>\s*</div>', html, re.S)
+    assert example is not None
+    assert f'<span class="hb-query">{agreed}</span>' in example.group(1)
+
+
+def test_an_example_without_an_agreed_meaning_says_so_beside_its_verdict(site: Path) -> None:
+    import re
+
+    html = (site / "pl" / "pzbs-alert-rules.html").read_text(encoding="utf-8")
+    example = re.search(r'id="ex-watpliwa-bez-znaczenia">(.*?)</div>\s*</div>', html, re.S)
+    assert example is not None
+    line = re.search(r'<p><span class="hb-query">([^<]+)</span> (<span class="hb-verdict.*?)</p>', example.group(1))
+    assert line is not None and "nie ma uzgodnień" in line.group(1), example.group(1)[-400:]
+    assert "Alert" in line.group(2)
+    assert not line.group(1).startswith("Uzgodnienie")  # nothing agreed: no "Agreed:" before it

@@ -93,6 +93,44 @@ def test_search_shows_a_summary_and_no_console_error(browser, server: str, langu
     assert "${" not in summary
 
 
+#: (language, an auction typed as a director would, an anchor the results must
+#: link): the explanation of source/pzbs-alert-rules.yaml that reverses point 2
+#: (transfers after 1BA are not alerted; after an intervention they are) is
+#: found by the auction 1BA-(double)-2♦ in any notation, on the Polish site and
+#: the English one; a plain call finds it too, and a call no example or rule
+#: of it names does not.
+AUCTIONS = [
+    ("pl", "1BA ktr 2♦", "pzbs-alert-rules.html#wyjasnienie-stayman-po-interwencji"),
+    ("pl", "1BA [ktr] 2 kara", "pzbs-alert-rules.html#wyjasnienie-stayman-po-interwencji"),
+    ("pl", "1NT X 2D", "pzbs-alert-rules.html#wyjasnienie-stayman-po-interwencji"),
+    ("en", "1NT X 2D", "pzbs-alert-rules.html#wyjasnienie-stayman-po-interwencji"),
+    ("en", "1NT (X) 2♦", "pzbs-alert-rules.html#wyjasnienie-stayman-po-interwencji"),
+    ("en", "1NT-2D", "pzbs-alert-rules.html#odpowiedzi-transfer-po-1ba"),
+    ("pl", "1BA-2♦", "pzbs-alert-rules.html#odpowiedzi-transfer-po-1ba"),
+]
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("language", "query", "target"), AUCTIONS, ids=[f"{a[0]}-{a[1]}" for a in AUCTIONS])
+def test_search_finds_an_auction_in_any_notation(browser, server: str, language: str, query: str,  # type: ignore[no-untyped-def]
+                                                 target: str) -> None:
+    from urllib.parse import quote
+
+    links, _summary, errors = _search(browser, server, language, quote(query))
+    assert not errors
+    assert target in links, links
+
+
+@pytest.mark.browser
+def test_an_auction_search_does_not_list_other_calls(browser, server: str) -> None:  # type: ignore[no-untyped-def]
+    from urllib.parse import quote
+
+    links, _summary, errors = _search(browser, server, "pl", quote("1BA ktr 2♦"))
+    assert not errors
+    # 1BA-2♥ (a transfer to spades, no double) is not this auction.
+    assert "pzbs-alert-rules.html#odpowiedzi-transfer-po-1ba" not in links, links
+
+
 def test_zh_language_data_names_a_stemmer_it_defines(site: Path) -> None:
     script = (site / "zh_CN" / "_static" / "language_data.js").read_text(encoding="utf-8")
     stemmer = re.search(r"window\.Stemmer = (\w+);", script)

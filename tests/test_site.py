@@ -229,5 +229,26 @@ def test_the_root_page_links_a_translation_status_page(mini_site: Path) -> None:
     page = parse(mini_site / "site" / "status.html")
     cells = [(tag, attrs.get("class"), text.strip()) for tag, attrs, text in page if tag in ("td", "th")]
     # mini-rules: the Polish original; 15 of its 17 texts in English, one fuzzy.
-    row = cells[cells.index(("th", None, "mini-rules")):][:3]
-    assert row == [("th", None, "mini-rules"), ("td", "original", "original"), ("td", "partial", "88 % (1 fuzzy)")]
+    # Named by its title as the English site shows it, not by its id.
+    row = cells[cells.index(("th", None, "Trial rules")):][:3]
+    assert row == [("th", None, "Trial rules"), ("td", "original", "original"), ("td", "partial", "88 % (1 fuzzy)")]
+    assert ("th", None, "mini-rules") not in cells
+
+
+def test_the_root_page_lists_the_documents(mini_site: Path) -> None:
+    page = parse(mini_site / "site" / "index.html")
+    listed = [(attrs["href"], text.strip()) for tag, attrs, text in page
+              if tag == "a" and attrs.get("href", "").startswith("en/") and attrs.get("href") != "en/index.html"]
+    assert listed == [("en/mini-rules.html", "Trial rules")]
+
+
+def test_each_document_page_links_its_own_pocket_book(mini_site: Path) -> None:
+    # mini-rules is Polish: its A5 book alone is mini-rules-pl-a5.pdf, linked from every language's page.
+    for language in ("pl", "en"):
+        html = (mini_site / "site" / language / "mini-rules.html").read_text(encoding="utf-8")
+        links = re.findall(r'<a class="hb-pdf-link[^"]*" href="([^"]+)"', html)
+        assert "../pdf/mini-rules-pl-a5.pdf" in links, (language, links)
+    index = (mini_site / "site" / "en" / "index.html").read_text(encoding="utf-8")
+    assert "mini-rules-pl-a5.pdf" not in index  # the index links the books of the whole handbook
+    if (mini_site / "pdf" / "mini-rules-pl-a5.pdf").exists():
+        assert (mini_site / "site" / "pdf" / "mini-rules-pl-a5.pdf").is_file()

@@ -42,6 +42,13 @@ def extract_interface(templates: Path, language: str = "") -> polib.POFile:
     for question, answer in Registry.standard().labels():
         catalog.add(answer.label, "", locations=[("questions.yaml", 0)], auto_comments=[
             f"The badge of the answer '{answer.answer}' to the question '{question.name}': {question.text}"])
+    from build_tools.sphinxext.titlepage import FORMS
+
+    # "Issued by" agreeing with a title in each grammatical form (title-forms.yaml).
+    for form in FORMS:
+        catalog.add("Issued by", "", locations=[("titlepage", 0)], context=f"issued-by.{form}", auto_comments=[
+            f"On a title page, under a document's title whose form is {form} (title-forms.yaml of the "
+            "language names each title's form); the same words as 'Issued by' where nothing agrees."])
     from build_tools.sphinxext.theme_words import THEME_WORDS
 
     for word, where in THEME_WORDS.items():

@@ -68,7 +68,7 @@ CONVENTIONS_FILE = Path(__file__).with_name("conventions.yaml")
 _QUESTION_KEYS = ("question", "text", "answers", "open", "form")
 #: The forms of an open question's answers.
 FORMS: tuple[str, ...] = ("text", "call", "meaning")
-_ANSWER_KEYS = ("answer", "label", "tone", "mark")
+_ANSWER_KEYS = ("answer", "label", "tone", "mark", "residual")
 _PARAMETER_KEYS = ("parameter", "value", "article", "edition", "text")
 _CONVENTION_KEYS = ("convention", "label", "text")
 
@@ -79,6 +79,11 @@ class Answer:
     label: str
     tone: str = "info"
     mark: str | None = None
+    #: The answer given where none of the question's other answers applies
+    #: (``convention: none``: none of the defined kinds). It states an absence:
+    #: its badge says so in its label and links no article, since the article
+    #: that gives it (the list of definitions) rules on nothing.
+    residual: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -351,7 +356,12 @@ def _read_question(item: Any, path: str, declared_by: str) -> Question:
             raise VocabularyError(f"{where}.mark", f"unknown mark {mark!r} ({', '.join(MARKS)})")
         if mark is not None and mark in (a.mark for a in answers):
             raise VocabularyError(f"{where}.mark", f"mark {mark!r} states another answer already")
-        answers.append(Answer(value, _line(entry["label"], f"{where}.label"), str(tone), mark))
+        residual = entry.get("residual", False)
+        if not isinstance(residual, bool):
+            raise VocabularyError(f"{where}.residual", f"'residual' is true or false, not {residual!r}")
+        if residual and any(a.residual for a in answers):
+            raise VocabularyError(f"{where}.residual", "a question has one residual answer at most")
+        answers.append(Answer(value, _line(entry["label"], f"{where}.label"), str(tone), mark, residual))
     if not answers and not is_open:
         raise VocabularyError(f"{path}.answers", "a question needs its answers (or 'open: true')")
     form = item.get("form", "text")

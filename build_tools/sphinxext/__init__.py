@@ -20,6 +20,7 @@ from build_tools.generated.quickref import setup_quickref
 from build_tools.sphinxext.anchors import setup_anchors
 from build_tools.sphinxext.appendix import setup_appendix
 from build_tools.sphinxext.breaks import setup_breaks
+from build_tools.sphinxext.call_search import setup_call_search
 from build_tools.sphinxext.examples import setup_examples
 from build_tools.sphinxext.inline import setup_inline
 from build_tools.sphinxext.languages import setup_languages
@@ -48,4 +49,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     setup_butsee(app)
     setup_languages(app)
     setup_search(app)
+    setup_call_search(app)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

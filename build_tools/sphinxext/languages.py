@@ -44,8 +44,25 @@ def _page_context(
     context["hb_pdf"] = f"../pdf/{config.handbook_pdf}" if config.handbook_pdf else ""
 
 
+#: The class of what only the site shows (links to the published PDFs): a book leaves it out.
+SITE_ONLY = "hb-site-only"
+
+
+def drop_site_only(app: Sphinx, doctree: Any, docname: str) -> None:
+    """Leave out of a book what links the site's PDFs: a link relative to the
+    site leads nowhere from a PDF."""
+    from docutils import nodes
+
+    if app.builder.format == "html":
+        return
+    for container in list(doctree.findall(nodes.container)):
+        if SITE_ONLY in container["classes"]:
+            container.parent.remove(container)
+
+
 def setup_languages(app: Sphinx) -> None:
     app.add_config_value("handbook_language", "en", "html", str)
     app.add_config_value("handbook_languages", [], "html", list)
     app.add_config_value("handbook_pdf", "", "html", str)
     app.connect("html-page-context", _page_context)
+    app.connect("doctree-resolved", drop_site_only)

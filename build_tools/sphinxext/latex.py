@@ -109,13 +109,18 @@ NODES_PREAMBLE = r"""
 % Announce) is set white on black, what forbids is underlined as well, what
 % permits is framed; a classification (a position, what a call shows, which
 % may run to a line) is set in brackets and may break where its words do.
-\expandafter\newcommand\csname DUrolehb-verdict\endcsname[1]{{\scriptsize\bfseries #1}}
+% A badge is upright (the link inside it would be italic, \sphinxcrossref).
+\newcommand{\hbupright}[1]{#1}
+\expandafter\newcommand\csname DUrolehb-verdict\endcsname[1]{{\scriptsize\bfseries\upshape\let\sphinxcrossref\hbupright #1}}
 \expandafter\newcommand\csname DUrolehb-verdict-needs-action\endcsname[1]{{\setlength{\fboxsep}{1pt}\fbox{\colorbox{black}{\textcolor{white}{#1}}}}}
 \expandafter\newcommand\csname DUrolehb-verdict-forbidden\endcsname[1]{{\setlength{\fboxsep}{1pt}\fbox{\colorbox{black}{\textcolor{white}{\underline{#1}}}}}}
 \expandafter\newcommand\csname DUrolehb-verdict-permitted\endcsname[1]{\fbox{#1}}
 \expandafter\newcommand\csname DUrolehb-verdict-info\endcsname[1]{[#1]}
 \expandafter\newcommand\csname DUrolehb-editorial\endcsname[1]{\textit{\small #1}}
-\expandafter\newcommand\csname DUrolehb-query\endcsname[1]{{\footnotesize #1}\quad}
+% The line of an example's query and verdicts is set ragged-right: justified,
+% its short words stretched apart ("naturalne;  14–18  PC;"). The setting holds
+% to the end of the paragraph (and of the example, whose group it is in).
+\expandafter\newcommand\csname DUrolehb-query\endcsname[1]{\rightskip 0pt plus 1fil\relax{\footnotesize #1}\quad}
 % A quick-reference table (build_tools/generated/quickref.py): a longtable in a
 % smaller size, ragged right (calls and agreements do not stretch); a row naming
 % a situation in bold, kept with the row after it.

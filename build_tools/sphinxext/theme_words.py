@@ -37,9 +37,26 @@ THEME_WORDS: dict[str, str] = {
     "Toggle table of contents sidebar": "label of the button that opens the page's contents",
     "Toggle Light / Dark / Auto color theme": "label of the colour theme button",
     "Languages": "label of the language switcher",
+    # Sphinx's tooltips of the "¶" link beside a heading, a table, a term...
+    # (its catalogs leave some languages without them).
+    "Link to this heading": "tooltip of the link beside a heading",
+    "Link to this table": "tooltip of the link beside a table's caption",
+    "Link to this definition": "tooltip of the link beside a definition",
+    "Link to this term": "tooltip of the link beside a glossary term",
+    "Link to this image": "tooltip of the link beside a figure's caption",
+    "Link to this code": "tooltip of the link beside a code block's caption",
 }
 
+#: The theme's words that stand inside a page's article too: the tooltip of the
+#: "¶" link Sphinx writes beside each heading, translated there and only there.
+HEADERLINK_WORDS = tuple(word for word in THEME_WORDS if word.startswith("Link to this "))
+
 _ARTICLE = re.compile(r"(<article\b.*?</article>)", re.S)
+
+
+@cache
+def _headerlink(word: str) -> re.Pattern[str]:
+    return re.compile(r'(<a class="headerlink" href="[^"]*" title=")' + re.escape(html.escape(word)) + '"')
 
 
 @cache
@@ -50,13 +67,20 @@ def _patterns(word: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
 
 
 def translate_page(page: str, words: dict[str, str]) -> str:
-    """``page`` with the theme's words translated, outside its ``<article>``.
+    """``page`` with the theme's words translated, outside its ``<article>``;
+    inside it, only the tooltips of the links beside its headings.
 
     >>> translate_page('<a title="Menu">Menu</a><article>Menu</article>', {"Menu": "Меню"})
     '<a title="Меню">Меню</a><article>Menu</article>'
+    >>> translate_page('<article><h2>Link to this heading<a class="headerlink" href="#a" title="Link to this heading">'
+    ...                '</a></h2></article>', {"Link to this heading": "Odnośnik do tego nagłówka"})
+    '<article><h2>Link to this heading<a class="headerlink" href="#a" title="Odnośnik do tego nagłówka"></a></h2></article>'
     """
     if not words:
         return page
+    for word in HEADERLINK_WORDS:
+        if word in words:
+            page = _headerlink(word).sub(r"\g<1>" + html.escape(words[word]).replace("\\", "\\\\") + '"', page)
     pieces = _ARTICLE.split(page)
     for n in range(0, len(pieces), 2):  # the even pieces lie outside the article
         piece = pieces[n]

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from datetime import date, UTC
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -59,8 +60,34 @@ INTERFACE_WORDS = (
 )
 
 
+#: The grammatical forms a title may have, for the words of its title page that
+#: agree with it: Polish "Wydane przez PZBS" under the plural "Zasady
+#: alertowania", "Wydany przez" under a masculine title. Each is a context of
+#: "Issued by" in the interface catalogs (``issued-by.<form>``).
+FORMS = ("masculine", "feminine", "neuter", "common", "plural", "masculine-plural", "feminine-plural")
+
+#: Beside each language's catalogs: the form of each document's title as that
+#: language shows it (``{document id: form}``), written by its translator.
+FORMS_NAME = "title-forms.yaml"
+
+
+def title_forms(translations: Path, language: str) -> dict[str, str]:
+    """The forms of the titles in ``language`` (none where the file is missing:
+    a language whose words do not agree with a title, English, Chinese)."""
+    import yaml
+
+    path = translations / language / FORMS_NAME
+    if not path.is_file():
+        return {}
+    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    unknown = {doc: form for doc, form in data.items() if form not in FORMS}
+    if unknown:
+        raise ValueError(f"{path.name} of {language}: unknown forms {unknown} (the forms: {', '.join(FORMS)})")
+    return {str(doc): str(form) for doc, form in data.items()}
+
+
 def title_data(documents: Sequence[Document], language: str, translations: NullTranslations,
-               originals: Mapping[str, str]) -> dict[str, Any]:
+               originals: Mapping[str, str], forms: Mapping[str, str] | None = None) -> dict[str, Any]:
     """What each document's title page says in ``language``: the words of its
     page's meta line (the same interface strings, :mod:`build_tools.render`),
     each text with the language it is shown in (the original's, when its
@@ -81,6 +108,17 @@ def title_data(documents: Sequence[Document], language: str, translations: NullT
     def _(message: str, **variables: object) -> str:
         return format_interface(interface_text(translations.gettext(message)), variables)
 
+    def issued_by(doc: Document, title_shown_in: str) -> str:
+        """"Issued by" as it agrees with the title above it: in the form the
+        language's data gives the title (not for a title shown untranslated,
+        which the reader's words cannot agree with)."""
+        form = (forms or {}).get(doc.id)
+        if form and not title_shown_in:
+            agreeing = translations.pgettext(f"issued-by.{form}", "Issued by")
+            if agreeing != "Issued by":
+                return interface_text(agreeing)
+        return _("Issued by")
+
     out = []
     for doc in documents:
         def shown(text: str, context: str, doc: Document = doc) -> list[str]:
@@ -100,7 +138,7 @@ def title_data(documents: Sequence[Document], language: str, translations: NullT
             "id": doc.id,
             "title": shown(doc.title, doc.id),
             "kind": _(_KINDS.get(doc.kind, "Convention description")),
-            "issued_by": _("Issued by") if doc.issuer else "",
+            "issued_by": issued_by(doc, shown(doc.title, doc.id)[1]) if doc.issuer else "",
             "issuer": shown(doc.issuer, f"{doc.id}.issuer"),
             "edition": [_("Edition: %(edition)s", edition=doc.edition), shown(doc.edition, f"{doc.id}.edition")[1]]
             if doc.edition else ["", ""],
@@ -109,6 +147,29 @@ def title_data(documents: Sequence[Document], language: str, translations: NullT
             "prevails": prevails,
         })
     return {"language": language, "documents": out}
+
+
+def long_date(language: str, day: date) -> str:
+    """``day`` as ``language`` writes a date in full (CLDR's long form, through
+    Babel): no zero before a day or month, the month's name in its case.
+
+    >>> from datetime import date
+    >>> [long_date(lang, date(2026, 12, 1)) for lang in ("pl", "zh_CN", "es")]
+    ['1 grudnia 2026', '2026年12月1日', '1 de diciembre de 2026']
+    """
+    from babel.dates import format_date
+
+    return format_date(day, format="long", locale=language)
+
+
+def build_day() -> date:
+    """The day of the build: ``SOURCE_DATE_EPOCH``'s where it is set (a
+    reproducible build), else today."""
+    import os
+    from datetime import datetime
+
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    return datetime.fromtimestamp(int(epoch), UTC).date() if epoch else date.today()
 
 
 def write_title_data(out_dir: Path, data: Mapping[str, Any]) -> bool:

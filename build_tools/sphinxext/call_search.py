@@ -1,0 +1,279 @@
+"""Searching the site for an auction, typed in any notation.
+
+A director types the auction as it was called: ``1BA ktr 2♦`` on the Polish
+site, ``1NT X 2D`` or ``1NT (X) 2♦`` on the English one, ``2 kara`` for a
+single call. Sphinx's search cuts a query into words and drops ``♦``, so
+``2♦`` would find every ``2``. Here both sides of the search speak one
+notation-free spelling of each call, its *key* (:func:`call_key`): ``1nt``,
+``2d``, ``dbl`` (a double), ``rdb`` (a redouble), ``pass``.
+
+* **The index.** The render stage knows every example's auction (read by the
+  rule model) and the article whose rule decides each of its verdicts; it
+  writes them beside the MyST pages (:func:`call_data`,
+  :func:`write_call_data`). The ``hb`` domain of this module turns each into
+  an object of Sphinx's search index, named by the auction as the reader's
+  notation writes it followed by its keys: an *example* (linked to the
+  example) and a *rule* (linked to the article that decides it). Each page
+  gets the keys of its auctions as its search keywords too.
+* **The query.** :func:`query_script` defines Sphinx's ``splitQuery`` before
+  ``searchtools.js`` loads (which keeps a ``splitQuery`` already defined): a
+  query naming a bid has each of its calls, in the site's notation or the
+  universal one, replaced by its key; any other query is cut as Sphinx cuts it.
+
+Sphinx's object search requires each word of the query in an object's name
+(or its page's title): ``1nt dbl 2d`` finds the rule of 1BA-(X)-2♦, not that
+of 1BA-2♦ (``1nt pass 2d``), while ``1nt 2d`` finds both.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from docutils import nodes
+from sphinx.domains import Domain, ObjType
+
+from build_tools.files import write_if_changed
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+    from build_tools.bridge.calls import Call
+    from build_tools.document import Document
+
+#: Beside the MyST pages of a language: every example's auction, with its keys.
+DATA_NAME = "call-search.json"
+
+_OTHER_KEYS = {"pass": "pass", "double": "dbl", "redouble": "rdb"}
+
+
+def call_key(call: Call) -> str:
+    """The notation-free spelling of ``call`` that the index and the query share.
+
+    >>> from build_tools.bridge.calls import Call
+    >>> [call_key(Call.parse(c)) for c in ("1NT", "2D", "X", "XX", "P")]
+    ['1nt', '2d', 'dbl', 'rdb', 'pass']
+    """
+    if call.is_bid:
+        return str(call).lower()
+    return _OTHER_KEYS[call.kind.value]
+
+
+def auction_keys(auction: str, notation: str, view: str) -> list[str]:
+    """The keys of an auction's calls, in order; a call written as
+    alternatives (``1♥/♠``) gives each of them.
+
+    >>> auction_keys("1BA [ktr] 2♦", "pl", "partnership")
+    ['1nt', 'dbl', '2d']
+    """
+    from build_tools.bridge import notation as notations
+    from build_tools.bridge.views import View
+
+    pattern = notations.profile(notation).parse_pattern(auction, View(view))
+    return [call_key(call) for slot in pattern.slots if not slot.is_question for call in slot.calls]
+
+
+def call_data(documents: Sequence[Document], language: str) -> dict[str, Any]:
+    """Per document, its examples' auctions as the reader of ``language``
+    sees them, each with its keys, the example's id and the articles whose
+    rules decide its verdicts (:func:`build_tools.verdicts.rules_of`)."""
+    from build_tools.bridge import BridgeError
+    from build_tools.diagrams import inline_auction
+    from build_tools.document import Example
+    from build_tools.rules.engine import Conflict, Undecided, decide
+    from build_tools.verdicts import rules_of
+
+    out: dict[str, list[dict[str, Any]]] = {}
+    for doc in documents:
+        entries = []
+        rules = rules_of(doc)
+        for example in doc.elements():
+            if not isinstance(example, Example) or example.query is None:
+                continue
+            notation = example.notation or doc.language
+            try:
+                keys = auction_keys(example.query.auction, notation, example.query.view)
+                shown = inline_auction(example.query.auction, example.query.view, notation, doc.display_language)
+                situation = example.query.situation(notation)
+            except (BridgeError, ValueError):  # the check stage reports it
+                continue
+            articles = []
+            for question, _answer in example.expect:
+                try:
+                    articles.append(decide(rules, question, situation).article)
+                except (Undecided, Conflict):
+                    continue
+            entries.append({"id": example.id, "auction": shown, "keys": keys,
+                            "articles": list(dict.fromkeys(a for a in articles if a))})
+        out[doc.id] = entries
+    return {"language": language, "documents": out}
+
+
+def write_call_data(out_dir: Path, data: Mapping[str, Any]) -> bool:
+    text = json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+    return write_if_changed(out_dir / DATA_NAME, text.encode("utf-8"))
+
+
+def read_call_data(srcdir: Path) -> dict[str, Any]:
+    try:
+        data: dict[str, Any] = json.loads((srcdir / DATA_NAME).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}
+    return data
+
+
+def search_objects(data: Mapping[str, Any]) -> Iterator[tuple[str, str, str, str]]:
+    """The objects of the search index: (name, type, page, anchor), one per
+    example and one per deciding article and auction. A name holds no ``.``
+    (Sphinx cuts a name at its last dot).
+
+    >>> data = {"documents": {"d": [{"id": "ex-1", "auction": "1BA-[ktr]-2♦", "keys": ["1nt", "dbl", "2d"],
+    ...                               "articles": ["art", "art"]}]}}
+    >>> list(search_objects(data))
+    [('1BA-[ktr]-2♦ · 1nt dbl 2d', 'example', 'd', 'ex-1'), ('1BA-[ktr]-2♦ · 1nt dbl 2d', 'rule', 'd', 'art')]
+    """
+    seen: set[tuple[str, str, str]] = set()
+    for page, entries in (data.get("documents") or {}).items():
+        for entry in entries:
+            name = f"{entry['auction']} · {' '.join(entry['keys'])}".replace(".", "")
+            yield name, "example", page, entry["id"]
+            for article in entry["articles"]:
+                if (name, page, article) not in seen:
+                    seen.add((name, page, article))
+                    yield name, "rule", page, article
+
+
+def page_keywords(data: Mapping[str, Any], page: str) -> list[str]:
+    """The keys of every auction on ``page``, once each."""
+    return list(dict.fromkeys(key for entry in (data.get("documents") or {}).get(page, ()) for key in entry["keys"]))
+
+
+class CallDomain(Domain):
+    """The auctions of the examples, and the articles that decide them, as
+    objects of the search index (no directive or role of their own)."""
+
+    name = "hb"
+    label = "Handbook"
+    object_types = {"example": ObjType("example"), "rule": ObjType("rule")}
+    initial_data = {"objects": []}
+
+    def get_objects(self) -> Iterable[tuple[str, str, str, str, str, int]]:
+        data = read_call_data(Path(self.env.srcdir))
+        for name, kind, page, anchor in search_objects(data):
+            if page in self.env.all_docs:
+                yield name, name, kind, page, anchor, 1
+
+    def merge_domaindata(self, docnames: Any, otherdata: dict[str, Any]) -> None:
+        pass  # the objects come from the render stage's data, not from pages
+
+    def resolve_any_xref(self, *args: Any, **kwargs: Any) -> list[Any]:
+        return []
+
+
+def _keywords(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """Each page's keys as its search keywords (Sphinx indexes a page's
+    ``<meta name="keywords">`` words with its text)."""
+    if app.builder.format != "html":
+        return
+    keys = page_keywords(read_call_data(Path(app.srcdir)), docname)
+    if keys:
+        doctree.insert(0, nodes.meta(name="keywords", content=", ".join(keys)))
+
+
+def _js_pattern(python: str) -> str:
+    r"""A suit word's regular expression (:attr:`Profile.suit_words`) for
+    JavaScript's ``u`` mode, where ``\w`` is ASCII."""
+    return python.replace(r"\w", r"[\p{L}\p{N}_]")
+
+
+def query_words(language: str) -> dict[str, Any]:
+    r"""What the query script reads as calls on the site of ``language``: its
+    own notation and the universal one (English letters, suit symbols), each
+    word in lower case with its key; suit words as patterns.
+
+    >>> words = query_words("pl")
+    >>> words["strains"]["ba"], words["strains"]["♦"], words["strains"]["d"], words["calls"]["ktr"]
+    ('nt', 'd', 'd', 'dbl')
+    >>> words["suits"]["d"]
+    'kar(?:o|a|ach|ami|ow[\\p{L}\\p{N}_]*)'
+    """
+    from build_tools.bridge import notation as notations
+
+    letters = {"CLUBS": "c", "DIAMONDS": "d", "HEARTS": "h", "SPADES": "s", "NOTRUMP": "nt"}
+    strains: dict[str, str] = {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}
+    calls: dict[str, str] = {}
+    suits: dict[str, str] = {}
+    profiles = [notations.ENGLISH]
+    own = notations.profile_for_locale(language)
+    if own is not None and own is not notations.ENGLISH:
+        profiles.append(own)
+    for profile in profiles:
+        for word, strain in profile.strains:
+            strains[word.casefold()] = letters[strain.name]
+        for word, call in profile.words:
+            calls[word.casefold()] = call_key(call)
+    if own is not None:
+        for pattern, suit in own.suit_words:
+            suits[letters[suit.name]] = _js_pattern(pattern)
+    return {"strains": strains, "calls": calls, "suits": suits}
+
+
+def query_script(language: str) -> str:
+    """Sphinx's ``splitQuery``, defined before ``searchtools.js`` (which keeps
+    it): a query that names a bid (a level, then a strain: ``2♦``, ``2D``,
+    ``2 kara``, ``1BA``) has each of its calls replaced by its key; the words
+    of any other query are Sphinx's own."""
+    return (
+        "var splitQuery = (() => {\n"
+        f"  const words = {json.dumps(query_words(language), ensure_ascii=False)};\n"
+        "  const plain = (query) => query.split(/[^\\p{L}\\p{N}_\\p{Emoji_Presentation}]+/gu).filter((t) => t);\n"
+        "  const escape = (w) => w.replace(/[.*+?^${}()|[\\]\\\\]/g, '\\\\$&');\n"
+        "  const longest = (list) => list.sort((a, b) => b.length - a.length);\n"
+        "  const strains = longest(Object.keys(words.strains)).map(escape);\n"
+        "  const suits = Object.entries(words.suits);\n"
+        "  const bid = new RegExp('^([1-7])\\\\s*(' + [...strains, ...suits.map(([, p]) => p)].join('|') + ')(?![\\\\p{L}\\\\p{N}])', 'iu');\n"
+        "  const strainOf = (word) => {\n"
+        "    const lower = word.toLowerCase();\n"
+        "    if (lower in words.strains) return words.strains[lower];\n"
+        "    const suit = suits.find(([, p]) => new RegExp('^(?:' + p + ')$', 'iu').test(lower));\n"
+        "    return suit ? suit[0] : null;\n"
+        "  };\n"
+        "  const calls = (query) => {\n"
+        "    const keys = [];\n"
+        "    let rest = query.trim();\n"
+        "    let bids = 0;\n"
+        "    while (rest) {\n"
+        "      rest = rest.replace(/^[\\s\\-\\u2013\\u2014_,;:()\\[\\]\\/]+/u, '');\n"
+        "      if (!rest) break;\n"
+        "      const found = bid.exec(rest);\n"
+        "      if (found && strainOf(found[2])) {\n"
+        "        keys.push(found[1] + strainOf(found[2]));\n"
+        "        bids += 1;\n"
+        "        rest = rest.slice(found[0].length);\n"
+        "        continue;\n"
+        "      }\n"
+        "      const word = /^[^\\s\\-\\u2013\\u2014_,;:()\\[\\]\\/]+/u.exec(rest)[0];\n"
+        "      const call = words.calls[word.toLowerCase().replace(/[*!]+$/u, '')];\n"
+        "      if (call === undefined) return null;  // a word that is no call: not an auction\n"
+        "      keys.push(call);\n"
+        "      rest = rest.slice(word.length);\n"
+        "    }\n"
+        "    return bids ? keys : null;\n"
+        "  };\n"
+        "  return (query) => calls(query) || plain(query);\n"
+        "})();\n"
+    )
+
+
+def _builder_inited(app: Sphinx) -> None:
+    if app.builder.format == "html":
+        # before searchtools.js, which defines splitQuery only where none is
+        app.add_js_file(None, body=query_script(app.config.language or "en"), priority=600)
+
+
+def setup_call_search(app: Sphinx) -> None:
+    app.add_domain(CallDomain)
+    app.connect("builder-inited", _builder_inited)
+    app.connect("doctree-resolved", _keywords)
