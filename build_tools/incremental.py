@@ -14,18 +14,30 @@ only a build that completed is ever trusted; deleting it (or all of
 
 Folders are hashed whole, not as a list of files, so a template or a module
 added to ``build_tools`` is an input from the moment it exists.
+
+A build that does have work keeps what the stages before Sphinx made of each
+document in :class:`StageCache` (``build/cache/``): a document loaded and
+checked, a page rendered in one language, a row of the translation status.
+Each product is filed under the digest of everything it was made from (the
+code, the package versions, the document's YAML, its catalog, whatever it
+reads of the other documents), so a product is found only for the same
+inputs and is never stale; deleting the folder costs the work, never a
+wrong result.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import functools
 import os
+import pickle
 import shutil
 import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 #: The record of the last completed build, below the build folder.
 COMPLETE_NAME = ".handbook-complete"
@@ -133,3 +145,94 @@ class Completed:
 def forget(build: Path) -> None:
     """Delete the record: called by every build before it changes anything."""
     (build / COMPLETE_NAME).unlink(missing_ok=True)
+
+
+#: Below the build folder: the products of the stages before Sphinx.
+CACHE_NAME = "cache"
+#: The package whose every file is code a cached product was made by.
+_PACKAGE = Path(__file__).resolve().parent
+
+
+@functools.cache
+def code_digest() -> str:
+    """The digest of what makes a product out of its inputs: every file of the
+    ``build_tools`` package (model, rules, templates, catalogs' readers), the
+    versions of Python and of every package, and the environment variables
+    that change the output. Computed once per process."""
+    digest = hashlib.sha256(sys.version.encode())
+    for line in [*package_versions(), *(f"{k}={os.environ.get(k, '')}" for k in _ENVIRONMENT)]:
+        digest.update(f"\0{line}".encode())
+    return digest_files(tree_files(_PACKAGE), digest, base=_PACKAGE)
+
+
+def key(*parts: str | bytes) -> str:
+    """One digest of ``parts``, each length-prefixed (no two lists of parts
+    run together into the same bytes).
+
+    >>> key("ab", "c") == key("a", "bc")
+    False
+    """
+    digest = hashlib.sha256()
+    for part in parts:
+        data = part.encode() if isinstance(part, str) else part
+        digest.update(f"{len(data)}\0".encode())
+        digest.update(data)
+    return digest.hexdigest()
+
+
+def file_part(path: Path) -> bytes:
+    """What a key holds of a file: its bytes, or a marker that it is absent
+    (an empty file and no file are different inputs)."""
+    try:
+        return b"file\0" + path.read_bytes()
+    except FileNotFoundError:
+        return b"absent"
+
+
+@dataclass(frozen=True, slots=True)
+class StageCache:
+    """Products of the stages before Sphinx, each a pickle filed by kind and
+    key below ``folder`` (``build/cache/<kind>/<key>.pickle``).
+
+    An entry is written whole (a temporary file renamed into place), so two
+    processes putting the same key write the same bytes and a killed build
+    leaves at worst a temporary file; one that cannot be read is a miss. The
+    build folder is the user's own, as the Sphinx pickles beside it are."""
+
+    folder: Path
+
+    def _path(self, kind: str, key: str) -> Path:
+        return self.folder / kind / f"{key}.pickle"
+
+    def get(self, kind: str, key: str) -> Any:
+        """The product filed under ``key``, or ``None``."""
+        try:
+            with self._path(kind, key).open("rb") as handle:
+                return pickle.load(handle)
+        except FileNotFoundError:
+            return None
+        except Exception:  # noqa: BLE001 - a damaged entry is made again, whatever it raises
+            return None
+
+    def put(self, kind: str, key: str, value: object) -> None:
+        path = self._path(kind, key)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        try:
+            with tmp.open("wb") as handle:
+                pickle.dump(value, handle, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, path)
+        except BaseException:
+            tmp.unlink(missing_ok=True)
+            raise
+
+    def prune(self, kind: str, keep: Iterable[str]) -> int:
+        """Delete the entries of ``kind`` but ``keep`` (the keys the build that
+        completed used): the cache holds one build's products, not every
+        edit's. Returns how many went."""
+        wanted = {f"{k}.pickle" for k in keep}
+        folder = self.folder / kind
+        gone = [p for p in folder.iterdir() if p.name not in wanted] if folder.is_dir() else []
+        for path in gone:
+            path.unlink(missing_ok=True)
+        return len(gone)

@@ -5,23 +5,31 @@ stage's product to its own::
 
 Every stage reports bad input as :class:`~build_tools.diagnostics.DiagnosticError`
 listing all the problems it found; none of them writes anything but its output.
+
+Given a :class:`~build_tools.incremental.StageCache`, a build takes from it
+what an earlier build made of the same inputs: a document loaded and checked
+(:class:`Prepared`), a page rendered (:func:`page_keys`). What crosses
+documents is done again every time (cross references, the index page, the
+title pages' data), or is part of the key of what depends on it (the ids of
+every document, which a translation's cross references are checked against).
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
 
 from build_tools.diagnostics import Diagnostic, DiagnosticError
-from build_tools import markup
+from build_tools import incremental, markup
 from build_tools.document import NUMBER_SUFFIX, Document, Example
 from build_tools.i18n import catalog_path, read_catalog, translate
 from build_tools.loader import (
     MANIFEST_NAME,
+    SHARED_RULES,
     Manifest,
     broken_references,
     check_references,
@@ -30,7 +38,7 @@ from build_tools.loader import (
     load_manifest,
 )
 from build_tools.verdicts import DocumentReport, check_document
-from build_tools.render import RenderResult, interface_translations, render_pages, write_pages
+from build_tools.render import UI_DOMAIN, RenderResult, interface_translations, render_pages, write_pages
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,14 +51,50 @@ class Handbook:
     translations: Path
 
 
-def load_handbook(source: Path, translations: Path | None = None) -> Handbook:
-    """Load ``source/handbook.yaml`` and every document it lists."""
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    """Documents loaded and checked by earlier builds, in ``cache``: each filed
+    under the digest of its YAML (and the path diagnostics show it by), of the
+    other files of the source folder a document may read (``rules.yaml``; the
+    other documents and the manifest aside), and of the code. ``keys`` holds
+    each document's digest once :meth:`load` has seen it."""
+
+    cache: incremental.StageCache
+    keys: dict[str, str] = field(default_factory=dict)
+
+    def load(self, source: Path, doc_id: str) -> Document:
+        """The document ``doc_id`` from the cache, or loaded and put there."""
+        path = source / f"{doc_id}.yaml"
+        key = incremental.key(incremental.code_digest(), "document", display_path(path),
+                              incremental.file_part(path), _shared_digest(source))
+        self.keys[doc_id] = key
+        document = self.cache.get("document", key)
+        if isinstance(document, Document):
+            return document
+        document = load_document(path)
+        self.cache.put("document", key, document)
+        return document
+
+
+def _shared_digest(source: Path) -> str:
+    """The digest of the source folder's files that no document is: what any
+    document may read besides itself."""
+    documents = {p for p in source.glob("*.yaml") if p.name != SHARED_RULES}
+    return incremental.digest_files([p for p in incremental.tree_files(source) if p not in documents], base=source)
+
+
+def load_handbook(source: Path, translations: Path | None = None,
+                  prepared: Prepared | None = None) -> Handbook:
+    """Load ``source/handbook.yaml`` and every document it lists; with
+    ``prepared``, a document whose inputs are those of one loaded before is
+    taken from the cache, and each one loaded now is put there."""
     manifest = load_manifest(source / MANIFEST_NAME)
     documents = []
     problems: list[Diagnostic] = []
     for doc_id in manifest.documents:
         try:
-            documents.append(load_document(source / f"{doc_id}.yaml"))
+            documents.append(load_document(source / f"{doc_id}.yaml") if prepared is None
+                             else prepared.load(source, doc_id))
         except DiagnosticError as exc:
             problems.extend(exc.diagnostics)
     problems.extend(check_references(documents))
@@ -69,10 +113,12 @@ def examples(document: Document) -> list[Example]:
     return [e for e in document.elements() if isinstance(e, Example)]
 
 
-def check_examples(handbook: Handbook) -> int:
+def check_examples(handbook: Handbook, skip: Iterable[str] = ()) -> int:
     """Read every auction example with the rule model, in its document's
-    notation, and check it under the Laws; returns how many were checked."""
-    pending = [(doc, example) for doc in handbook.documents for example in examples(doc)]
+    notation, and check it under the Laws (but those of the documents of
+    ``skip``, checked before from the same inputs); returns how many were checked."""
+    skipped = set(skip)
+    pending = [(doc, example) for doc in handbook.documents if doc.id not in skipped for example in examples(doc)]
     if not pending:
         return 0
     # Imported here: a handbook without examples builds without the model.
@@ -107,11 +153,52 @@ def analyse_rules(documents: Iterable[Document]) -> list[Diagnostic]:
     return [finding for document in documents for finding in analyse(document)]
 
 
-def check_verdicts(handbook: Handbook) -> list[DocumentReport]:
+@dataclass(frozen=True, slots=True)
+class Checked:
+    """What the checks found: examples read (of every document), the rule
+    analysis's findings (warnings; errors fail the build), and how many
+    documents' checks were those of an earlier build of the same inputs."""
+
+    examples: int
+    findings: list[Diagnostic]
+    reused: int
+
+
+def check_handbook(handbook: Handbook, prepared: Prepared | None = None) -> Checked:
+    """Every check a build makes of the documents (:func:`check_examples`,
+    :func:`check_verdicts`, :func:`analyse_rules`); with ``prepared``, a
+    document an earlier build checked from the same inputs is not checked
+    again, its findings are those it had, and each document found without
+    errors now is put in the cache. Each check reads one document alone, so
+    one document's entry holds whatever the others become."""
+    done: dict[str, tuple[int, tuple[Diagnostic, ...]]] = {}
+    if prepared is not None:
+        for doc in handbook.documents:
+            entry = prepared.cache.get("checked", prepared.keys[doc.id])
+            if isinstance(entry, tuple):
+                done[doc.id] = entry
+    count = check_examples(handbook, skip=done)
+    check_verdicts(handbook, skip=done)
+    findings: list[Diagnostic] = []
+    for doc in handbook.documents:
+        if doc.id in done:
+            examples_read, found = done[doc.id][0], list(done[doc.id][1])
+            count += examples_read
+        else:
+            found = analyse_rules([doc])
+            if prepared is not None and not any(f.severity == "error" for f in found):
+                prepared.cache.put("checked", prepared.keys[doc.id], (len(examples(doc)), tuple(found)))
+        findings += found
+    return Checked(count, findings, len(done))
+
+
+def check_verdicts(handbook: Handbook, skip: Iterable[str] = ()) -> list[DocumentReport]:
     """Ask every doctest-style example of the handbook of its document's rules
-    (:mod:`build_tools.verdicts`); a verdict other than the one an example
-    expects is an error at the example. Returns a report per document with rules."""
-    reports = [check_document(doc) for doc in handbook.documents]
+    (:mod:`build_tools.verdicts`), but those of the documents of ``skip``; a
+    verdict other than the one an example expects is an error at the example.
+    Returns a report per document with rules."""
+    skipped = set(skip)
+    reports = [check_document(doc) for doc in handbook.documents if doc.id not in skipped]
     problems = [p for report in reports for p in report.problems]
     if problems:
         raise DiagnosticError(problems)
@@ -182,12 +269,57 @@ def _broken_entries(
     return problems
 
 
-def render_language(handbook: Handbook, language: str, out_dir: Path, strict: bool = False) -> RenderResult:
-    """Translate and render one language's pages into ``out_dir``."""
+@dataclass(frozen=True, slots=True)
+class Pages:
+    """Where one language's rendered pages are kept between builds, and the
+    key of each document's page: see :func:`page_keys`."""
+
+    cache: incremental.StageCache
+    language: str
+    keys: Mapping[str, str]
+
+    @property
+    def kind(self) -> str:
+        return f"page-{self.language}"
+
+
+def page_keys(handbook: Handbook, prepared: Prepared, language: str) -> Pages:
+    """The key of each document's page in ``language``: everything the page is
+    made from. The document (its key), its catalog in that language and the
+    language's interface catalog, the code, and what a translation reads of
+    the other documents: the ids of every document, which its cross
+    references must name (a broken one shows the original)."""
+    ids = incremental.key(*(f"{doc.id}\0{' '.join(sorted(doc.ids()))}" for doc in handbook.documents))
+    interface = incremental.file_part(catalog_path(handbook.translations, language, UI_DOMAIN))
+    keys = {
+        doc.id: incremental.key(incremental.code_digest(), "page", language, prepared.keys[doc.id], ids, interface,
+                                incremental.file_part(catalog_path(handbook.translations, language, doc.id)))
+        for doc in handbook.documents
+    }
+    return Pages(prepared.cache, language, keys)
+
+
+def render_language(handbook: Handbook, language: str, out_dir: Path, strict: bool = False,
+                    pages: Pages | None = None) -> RenderResult:
+    """Translate and render one language's pages into ``out_dir``; with
+    ``pages``, a document's page rendered before from the same inputs is taken
+    from the cache (translating is done for every document: the index and the
+    title pages need them all, and its warnings are said at every build)."""
     documents = translate_handbook(handbook, language, strict)
     words = interface_translations(handbook.translations, language)
     originals = {doc.id: doc.title for doc in handbook.documents}
-    result = write_pages(render_pages(handbook.manifest, documents, language, words, originals), out_dir)
+    ready: dict[str, str] = {}
+    if pages is not None:
+        for doc in documents:
+            found = pages.cache.get(pages.kind, pages.keys[doc.id])
+            if isinstance(found, str):
+                ready[doc.id] = found
+    rendered = render_pages(handbook.manifest, documents, language, words, originals, ready)
+    if pages is not None:
+        for doc in documents:
+            if doc.id not in ready:
+                pages.cache.put(pages.kind, pages.keys[doc.id], rendered[f"{doc.id}.md"])
+    result = write_pages(rendered, out_dir)
     # Beside the pages, for the PDFs' title pages: who issued each document, which edition.
     from build_tools.sphinxext import call_search, titlepage
 

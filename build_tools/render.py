@@ -744,10 +744,13 @@ def render_pages(
     language: str,
     translations: NullTranslations | None = None,
     originals: Mapping[str, str] | None = None,
+    ready: Mapping[str, str] | None = None,
 ) -> dict[str, str]:
     """Every page of one language's site, as ``{file name: MyST text}``;
     ``originals`` gives each document's title in its own language, for the
-    notice on a translated page that names and links its original."""
+    notice on a translated page that names and links its original; ``ready``
+    holds pages rendered before from the same inputs, by document id (the
+    build's cache), taken as they are."""
     originals = originals or {doc.id: doc.id for doc in documents}
     env = environment(translations)
     pages: dict[str, str] = {}
@@ -756,6 +759,9 @@ def render_pages(
     from build_tools.rules.registry import reading
 
     for doc in documents:
+        if ready is not None and doc.id in ready:
+            pages[f"{doc.id}.md"] = ready[doc.id]
+            continue
         with reading(doc.registry):  # the conventions its query lines may name
             pages[f"{doc.id}.md"] = doc_template.render(doc=doc, translation=statuses[doc.id])
     # The index says which documents are originals and which translations (in

@@ -35,7 +35,7 @@ from build_tools.commands._common import (
 from build_tools.diagnostics import DiagnosticError
 from build_tools.files import write_if_changed
 from build_tools.loader import MANIFEST_NAME, Manifest, display_path, load_manifest
-from build_tools.pipeline import Handbook, analyse_rules, check_examples, check_verdicts, load_handbook, render_language
+from build_tools.pipeline import Handbook, Pages, Prepared, check_handbook, load_handbook, page_keys, render_language
 from build_tools.render import RenderResult
 
 
@@ -71,16 +71,18 @@ def _say(text: str) -> None:
     print(text, flush=True)
 
 
-def _render(handbook: Handbook, languages: list[str], layout: builder.Layout, jobs: int,
+def _render(handbook: Handbook, pages: list[Pages], layout: builder.Layout, jobs: int,
             strict: bool = False) -> list[RenderResult]:
-    """Translate and render every language; languages are independent, so with
+    """Translate and render every language (a page whose inputs are those of
+    one in the cache is taken from it); languages are independent, so with
     more than one job they render in processes of their own, a core each."""
+    languages = [p.language for p in pages]
     targets = [layout.myst(lang) for lang in languages]
     if jobs <= 1 or len(languages) <= 1:
-        return [render_language(handbook, lang, target, strict) for lang, target in zip(languages, targets, strict=True)]
+        return [render_language(handbook, p.language, target, strict, p) for p, target in zip(pages, targets, strict=True)]
     with ProcessPoolExecutor(max_workers=min(jobs, len(languages))) as pool:
         return list(pool.map(render_language, [handbook] * len(languages), languages, targets,
-                             [strict] * len(languages)))
+                             [strict] * len(languages), pages))
 
 
 def _request(args: argparse.Namespace) -> dict[str, object]:
@@ -174,14 +176,17 @@ def run(args: argparse.Namespace) -> int:
         where = f"{exc.filename}: " if exc.filename else ""
         print(f"handbook: error: {where}{exc.strerror or exc}", file=sys.stderr)
         return 1
+    # What an earlier build made of a document's same inputs is taken from
+    # build/cache: an edit loads, checks and renders the documents it reaches.
+    prepared = Prepared(incremental.StageCache(layout.build / incremental.CACHE_NAME))
     try:
-        handbook = load_handbook(args.source, args.translations)
-        checked = check_examples(handbook)
-        check_verdicts(handbook)  # a verdict an example does not get fails the build, as in check
+        handbook = load_handbook(args.source, args.translations, prepared)
+        # A verdict an example does not get fails the build, as in check.
+        checked = check_handbook(handbook, prepared)
     except DiagnosticError as exc:
         return report(exc)
     # Rules that conflict, or name no article, fail the build as they fail check.
-    if report_findings(analyse_rules(handbook.documents)):
+    if report_findings(checked.findings):
         return 1
     manifest = handbook.manifest
     try:
@@ -197,7 +202,8 @@ def run(args: argparse.Namespace) -> int:
                                f"(it has {', '.join(manifest.documents)})")
         if not args.language:  # the document in its own language
             languages = [next(d.language for d in handbook.documents if d.id == args.document)]
-    _say(f"handbook: {len(handbook.documents)} documents valid, {checked} examples checked")
+    _say(f"handbook: {len(handbook.documents)} documents valid, {checked.examples} examples checked"
+         + (f" ({checked.reused} documents unchanged since an earlier build: checked then)" if checked.reused else ""))
 
     def waiting(pid: int | None) -> None:
         _say(f"handbook: waiting for another build in {display_path(layout.build)}/ "
@@ -205,7 +211,7 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         with lock.exclusive(layout.build, waiting):
-            return _build(args, handbook, languages, layout, started, (request, digest))
+            return _build(args, handbook, languages, layout, started, (request, digest), prepared)
     except OSError as exc:
         # A full disk, a folder that cannot be written: what was being written
         # is cleaned up on the way here, and the published site is untouched.
@@ -215,7 +221,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _build(args: argparse.Namespace, handbook: Handbook, languages: list[str], layout: builder.Layout,
-           started: float, asked: tuple[dict[str, object], str]) -> int:
+           started: float, asked: tuple[dict[str, object], str], prepared: Prepared) -> int:
     """Render, build and publish; called holding the build folder's lock."""
     html = args.html or not (args.pdf or args.render_only)
     pdf = args.pdf or not (args.html or args.render_only)
@@ -224,8 +230,9 @@ def _build(args: argparse.Namespace, handbook: Handbook, languages: list[str], l
     incremental.forget(layout.build)
     builder.remove_debris(layout)
     builder.remove_retired_pdfs(layout, manifest)
+    pages = [page_keys(handbook, prepared, lang) for lang in languages]
     try:
-        for lang, result in zip(languages, _render(handbook, languages, layout, args.jobs, args.strict), strict=True):
+        for lang, result in zip(languages, _render(handbook, pages, layout, args.jobs, args.strict), strict=True):
             _say(f"[{lang}] myst: {len(result.written)} written, {len(result.unchanged)} unchanged"
                  + (f", {len(result.removed)} removed" if result.removed else ""))
     except DiagnosticError as exc:
@@ -259,6 +266,11 @@ def _build(args: argparse.Namespace, handbook: Handbook, languages: list[str], l
         print(f"handbook: error: {exc}", file=sys.stderr)
         print("handbook: build/site left as it was", file=sys.stderr)
         return 1
+    # The cache keeps this build's products, not every earlier edit's.
+    prepared.cache.prune("document", prepared.keys.values())
+    prepared.cache.prune("checked", prepared.keys.values())
+    for language in pages:
+        prepared.cache.prune(language.kind, language.keys.values())
     request, digest = asked
     incremental.Completed(request, digest, builder.published_tree(layout) or "", tuple(outputs)).write(layout.build)
     return code
