@@ -24,7 +24,7 @@ from sphinx.writers.latex import LaTeXTranslator
 from sphinx.writers.text import TextTranslator
 
 from build_tools.sphinxext.examples import example_row, example_run
-from build_tools.sphinxext.points import point
+from build_tools.sphinxext.points import point, short_title
 
 #: The books whose runs move to an appendix (``handbook_paper`` of conf.py).
 APPENDIX_PAPERS = ("a5",)
@@ -56,7 +56,12 @@ def _scope_of(node: nodes.Node, doctree: nodes.document) -> nodes.Node:
 
 def _article(run: example_run) -> str:
     """The heading a run is filed under: its article's (a point that is a
-    heading, :func:`.points.mark_articles`), else its section's title."""
+    heading, :func:`.points.mark_articles`); outside an article, the first
+    words of the paragraph it follows, else its section's title."""
+    before = run.parent[run.parent.index(run) - 1] if run.parent is not None and run.parent.index(run) else None
+    in_article = any(isinstance(p, point) and p.get("title") for p in _ancestors(run))
+    if not in_article and isinstance(before, nodes.paragraph):
+        return short_title(before.astext())
     parent = run.parent
     while parent is not None:
         if isinstance(parent, point) and parent.get("title"):
@@ -65,6 +70,15 @@ def _article(run: example_run) -> str:
             return parent[0].astext() if parent.children and isinstance(parent[0], nodes.title) else ""
         parent = parent.parent
     return ""
+
+
+def _ancestors(node: nodes.Node) -> list[nodes.Node]:
+    found = []
+    parent = node.parent
+    while parent is not None and not isinstance(parent, nodes.section):
+        found.append(parent)
+        parent = parent.parent
+    return found
 
 
 def numbers_of(first: str, last: str) -> str:
