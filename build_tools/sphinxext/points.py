@@ -121,9 +121,12 @@ def _first_text(node: point) -> str:
 
 
 def _inside(text: nodes.Node, classes: tuple[str, ...]) -> bool:
+    from build_tools.sphinxext.untranslated import untranslated
+
     parent = text.parent
     while parent is not None and not isinstance(parent, nodes.paragraph):
-        if isinstance(parent, nodes.Element) and set(parent.get("classes", ())) & set(classes):
+        if isinstance(parent, untranslated) or (isinstance(parent, nodes.Element)
+                                                and set(parent.get("classes", ())) & set(classes)):
             return True
         parent = parent.parent
     return False
