@@ -43,15 +43,22 @@ class example_run_reference(nodes.General, nodes.Element):
 
 
 def _scopes(doctree: nodes.document) -> list[nodes.Element]:
-    """The documents of an assembled book: each included page, and the root."""
+    """The documents of an assembled book: the root, and each included page."""
     return [doctree, *doctree.findall(addnodes.start_of_file)]
 
 
-def _scope_of(node: nodes.Node, doctree: nodes.document) -> nodes.Node:
-    parent = node.parent
-    while parent is not None and not isinstance(parent, addnodes.start_of_file):
-        parent = parent.parent
-    return parent if parent is not None else doctree
+def _runs_in(scope: nodes.Element) -> list[example_run]:
+    """The runs of one document of the book, in reading order, not those of
+    the pages it includes. (Sphinx gives an included page's top nodes to its
+    ``start_of_file`` without making it their parent: a walk up from a run
+    does not find its page, so the walk goes down.)"""
+    found: list[example_run] = []
+    for child in scope.children:
+        if isinstance(child, example_run):
+            found.append(child)
+        elif isinstance(child, nodes.Element) and not isinstance(child, addnodes.start_of_file):
+            found.extend(_runs_in(child))
+    return found
 
 
 def _article(run: example_run) -> str:
@@ -95,7 +102,7 @@ def move_runs(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     if app.builder.format != "latex" or app.config.handbook_paper not in APPENDIX_PAPERS:
         return
     for scope in _scopes(doctree):
-        runs = [run for run in scope.findall(example_run) if _scope_of(run, doctree) is scope]
+        runs = _runs_in(scope)
         top = next((child for child in scope.children if isinstance(child, nodes.section)), None)
         if not runs or top is None:
             continue
