@@ -183,8 +183,9 @@ def add_articles_to_toc(app: Sphinx, doctree: nodes.document) -> None:
     def item_of(node: nodes.Element) -> nodes.list_item | None:
         if isinstance(node, nodes.section):
             return items.get(anchor(node))
+        # The point's own id, last: a list's first point carries the list's too.
         reference = nodes.reference("", "", nodes.Text(node["title"]), internal=True,
-                                    refuri=env.docname, anchorname="#" + node["ids"][0])
+                                    refuri=env.docname, anchorname="#" + node["ids"][-1])
         return nodes.list_item("", addnodes.compact_paragraph("", "", reference))
 
     def fill(node: nodes.Element, item: nodes.list_item) -> None:
