@@ -490,23 +490,30 @@ def _auction_line(example: Example, doc: Document, labels: dict[str, str]) -> ma
     line = diagrams.inline_auction(example.auction, view, example.notation or doc.language, doc.display_language)
     out = markup.role("hb-inline-auction", line)
     if view == "table":
-        return markup.MyST(markup.text(labels[example.dealer] + ": ") + out)
+        return markup.MyST(markup.text(labels[example.dealer] + ":") + " " + out)
     return out
 
 
 @pass_environment
-def _example_run_rows(env: Environment, run: ExampleRun, doc: Document, labels: dict[str, str],
-                      words: dict[str, str]) -> markup.MyST:
-    """The rows of a run's table: its header, then per example the row's
-    anchor (the example's id) and auction, the agreement asked about, and the
-    verdicts, each badge linked to its article."""
-    rows: list[list[str]] = [[markup.text(labels[key]) for key in ("auction", "agreement", "verdict")]]
-    for example in run.examples:
-        query, badges = _verdicts(env, example, doc, words)
-        rows.append([markup.role("hb-example-row", example.id) + _auction_line(example, doc, labels),
-                     markup.role("hb-query", query) if query else markup.text("—"),
-                     " ".join(badges)])
-    return markup.MyST(_rows(rows))
+def _example_run_table(env: Environment, run: ExampleRun, doc: Document, labels: dict[str, str],
+                       words: dict[str, str]) -> markup.MyST:
+    """A run's table: its header, then per example the row's anchor (the
+    example's id) and auction, the agreement asked about, and the verdicts,
+    each badge linked to its article. A run whose examples state no agreement
+    (what a call shows is the verdict) has no column for it. The columns'
+    shares are the printed page's; the site sizes them to their content."""
+    verdicts = [_verdicts(env, example, doc, words) for example in run.examples]
+    asked = any(query for query, _ in verdicts)
+    keys = ("auction", "agreement", "verdict") if asked else ("auction", "verdict")
+    rows: list[list[str]] = [[markup.text(labels[key]) for key in keys]]
+    for example, (query, badges) in zip(run.examples, verdicts, strict=True):
+        row = [markup.role("hb-example-row", example.id) + _auction_line(example, doc, labels)]
+        if asked:
+            row.append(markup.role("hb-query", query) if query else markup.text("—"))
+        rows.append([*row, " ".join(badges)])
+    widths = "36 44 20" if asked else "40 60"
+    return markup.MyST(f":::{{list-table}}\n:class: hb-example-run-table\n:header-rows: 1\n:widths: {widths}\n\n"
+                       f"{_rows(rows)}:::\n")
 
 
 def _verdicts(env: Environment, example: Example, doc: Document,
@@ -711,7 +718,7 @@ def environment(translations: NullTranslations | None = None) -> SandboxedEnviro
     env.filters["table_rows"] = _table_rows
     env.filters["verdict_badges"] = _verdict_badges
     env.filters["example_runs"] = example_runs
-    env.filters["example_run_rows"] = _example_run_rows
+    env.filters["example_run_table"] = _example_run_table
     env.filters["notice"] = _notice
     env.filters["quick_reference_tables"] = _quick_reference_tables
     env.filters["quickref_rows"] = _quickref_rows

@@ -149,3 +149,50 @@ def _squeezed(text: str) -> str:
 def test_a_heading_names_its_point_by_number_and_first_words(title: str, number: int, clause: str,
                                                            expected: bool) -> None:
     assert _names(title, number, clause) is expected
+
+
+# --- the pocket book: the text first, the editorial examples in an appendix --------
+
+
+def test_the_pzbs_pocket_book_cites_its_editorial_examples_in_an_appendix_by_number_and_page(
+        real_books: Path) -> None:
+    """Each of the PZBS rules' editorial examples is a row of the A5 book's
+    appendix, numbered A.1, A.2... in reading order, and the text cites each
+    run of them by its numbers and the page they are on; the document's own
+    text comes first, uninterrupted by them."""
+    from build_tools.document import Example
+    from build_tools.loader import load_document
+
+    editorial = [e for e in load_document(ROOT / "source" / "pzbs-alert-rules.yaml").elements()
+                 if isinstance(e, Example) and e.editorial]
+    pdf = real_books / "pdf" / "pzbs-alert-rules-pl-a5.pdf"
+    appendix = next((page for title, page in outline(pdf) if title == "Przykłady redakcyjne"), 0)
+    assert appendix, f"{pdf.name} has no appendix of editorial examples"
+    last = len(pypdf.PdfReader(pdf).pages)
+    text = page_text(pdf, 1, appendix - 1)
+    rows = re.findall(r"^\s*A\.(\d+)\s", page_text(pdf, appendix, last), re.M)
+    assert [int(n) for n in rows] == list(range(1, len(editorial) + 1))
+    assert not re.search(r"^\s*A\.\d+\s", text, re.M), "an example row before the appendix"
+    cited = re.findall(r"Przykłady redakcyjne: A\.(\d+)(?:–A\.(\d+))?, s\. (\d+)", _joined(text))
+    assert cited, "the text cites no editorial example"
+    # Every row is cited once, in order, and the page cited is the one its first row is on.
+    numbers = [n for first, end, _ in cited for n in range(int(first), int(end or first) + 1)]
+    assert numbers == list(range(1, len(editorial) + 1))
+    for first, _, page in cited:
+        printed = _printed_page(pdf, appendix, last, f"A.{first}")
+        assert printed == page, f"A.{first} is cited on p. {page} but printed on p. {printed}"
+
+
+def _joined(text: str) -> str:
+    """Lines joined with single spaces: a citation may wrap."""
+    return " ".join(re.sub(r"-\n\s*", "", text).split())
+
+
+def _printed_page(pdf: Path, first: int, last: int, label: str) -> str:
+    """The page number printed at the foot of the page whose rows start with ``label``."""
+    for number in range(first, last + 1):
+        shown = page_text(pdf, number)
+        if re.search(rf"^\s*{re.escape(label)}\s", shown, re.M):
+            foot = re.search(r"(\d+)\s*$", shown.rstrip())
+            return foot.group(1) if foot else ""
+    return ""

@@ -189,3 +189,58 @@ def test_a_display_number_not_yet_translated_is_marked_as_the_originals() -> Non
     assert "{hb-point} 一、\n:id: tixi-zhengce\n:list-id: tiao-29-bufen\n:lang: zh-CN\n\n" in english
     # Its neighbour, translated, is the page's own.
     assert "{hb-point} II.\n:id: yuedingka-fuye\n\n" in english
+
+
+ONE_CALL_AND_RUNS = """\
+schema: 1
+document: doc
+title: Zasady
+issuer: X
+language: pl
+kind: regulation
+body:
+  - paragraph: wstep
+    text: "Tekst."
+  - example: jedna-zapowiedz
+    auction: "1♣"
+    text: "Otwarcie."
+  - example: red-1
+    auction: "1♣"
+    view: partnership
+    editorial: true
+    meaning: {natural: true, suits: {clubs: 3+}}
+    expect: {alert: "no"}
+  - example: red-2
+    auction: "1♣ [pas] 1♦"
+    view: partnership
+    editorial: true
+    meaning: {artificial: true}
+    expect: {alert: "yes"}
+  - paragraph: dalej
+    text: "Dalej."
+  - example: red-3
+    auction: "1♥"
+    view: partnership
+    editorial: true
+    meaning: {natural: true, suits: {hearts: 5+}}
+    expect: {alert: "no"}
+"""
+
+
+def test_a_one_call_example_is_a_line_and_editorial_examples_are_rows_of_one_table_per_run(tmp_path: Path) -> None:
+    from conftest import write_document
+
+    doc = load_document(write_document(tmp_path, ONE_CALL_AND_RUNS))
+    manifest = load_manifest(SOURCE / "handbook.yaml")
+    page = render_pages(manifest, [translate(doc, "pl", None)], "pl")["doc.md"]
+    own = page[page.index(":id: jedna-zapowiedz"):page.index("Otwarcie\\.")]
+    assert "hb-bidding" not in own and "{hb-inline-auction}`1♣`" in own
+    # Two runs: red-1 and red-2 (consecutive), then red-3 after the paragraph.
+    assert page.count("{hb-example-run}") == 2 and "{hb-example}\n:id: red" not in page
+    first = page[page.index(":id: red-1"):page.index("Dalej\\.")]
+    assert first.count("{hb-example-row}") == 2
+    assert "{hb-example-row}`red-1`{hb-inline-auction}`1♣`" in first
+    assert "{hb-example-row}`red-2`{hb-inline-auction}`1♣-[pas]-1♦`" in first
+    assert "{hb-query}`artificial`" in first  # no catalog given: the interface's English
+    later = page[page.index("Dalej\\."):]
+    assert later.count("{hb-example-row}") == 1 and ":id: red-3" in later

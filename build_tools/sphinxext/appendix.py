@@ -24,7 +24,7 @@ from sphinx.writers.latex import LaTeXTranslator
 from sphinx.writers.text import TextTranslator
 
 from build_tools.sphinxext.examples import example_row, example_run
-from build_tools.sphinxext.points import point
+from build_tools.sphinxext.points import point, short_title
 
 #: The books whose runs move to an appendix (``handbook_paper`` of conf.py).
 APPENDIX_PAPERS = ("a5",)
@@ -43,20 +43,32 @@ class example_run_reference(nodes.General, nodes.Element):
 
 
 def _scopes(doctree: nodes.document) -> list[nodes.Element]:
-    """The documents of an assembled book: each included page, and the root."""
+    """The documents of an assembled book: the root, and each included page."""
     return [doctree, *doctree.findall(addnodes.start_of_file)]
 
 
-def _scope_of(node: nodes.Node, doctree: nodes.document) -> nodes.Node:
-    parent = node.parent
-    while parent is not None and not isinstance(parent, addnodes.start_of_file):
-        parent = parent.parent
-    return parent if parent is not None else doctree
+def _runs_in(scope: nodes.Element) -> list[example_run]:
+    """The runs of one document of the book, in reading order, not those of
+    the pages it includes. (Sphinx gives an included page's top nodes to its
+    ``start_of_file`` without making it their parent: a walk up from a run
+    does not find its page, so the walk goes down.)"""
+    found: list[example_run] = []
+    for child in scope.children:
+        if isinstance(child, example_run):
+            found.append(child)
+        elif isinstance(child, nodes.Element) and not isinstance(child, addnodes.start_of_file):
+            found.extend(_runs_in(child))
+    return found
 
 
 def _article(run: example_run) -> str:
     """The heading a run is filed under: its article's (a point that is a
-    heading, :func:`.points.mark_articles`), else its section's title."""
+    heading, :func:`.points.mark_articles`); outside an article, the first
+    words of the paragraph it follows, else its section's title."""
+    before = run.parent[run.parent.index(run) - 1] if run.parent is not None and run.parent.index(run) else None
+    in_article = any(isinstance(p, point) and p.get("title") for p in _ancestors(run))
+    if not in_article and isinstance(before, nodes.paragraph):
+        return short_title(before.astext())
     parent = run.parent
     while parent is not None:
         if isinstance(parent, point) and parent.get("title"):
@@ -65,6 +77,15 @@ def _article(run: example_run) -> str:
             return parent[0].astext() if parent.children and isinstance(parent[0], nodes.title) else ""
         parent = parent.parent
     return ""
+
+
+def _ancestors(node: nodes.Node) -> list[nodes.Node]:
+    found = []
+    parent = node.parent
+    while parent is not None and not isinstance(parent, nodes.section):
+        found.append(parent)
+        parent = parent.parent
+    return found
 
 
 def numbers_of(first: str, last: str) -> str:
@@ -81,7 +102,7 @@ def move_runs(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     if app.builder.format != "latex" or app.config.handbook_paper not in APPENDIX_PAPERS:
         return
     for scope in _scopes(doctree):
-        runs = [run for run in scope.findall(example_run) if _scope_of(run, doctree) is scope]
+        runs = _runs_in(scope)
         top = next((child for child in scope.children if isinstance(child, nodes.section)), None)
         if not runs or top is None:
             continue

@@ -52,8 +52,11 @@ NODES_PREAMBLE = r"""
 % they are.
 % Its cells are set ragged-right: a justified agreement of a few words in a
 % narrow column stretched its spaces ("naturalne;   15–17   PC").
+% An auction breaks between its calls in its narrow column (in a sentence it
+% is kept on one line).
 \newenvironment{hbexamplerun}{\par\smallskip\begingroup\small
-  \let\hb@runstartpar\sphinxAtStartPar\def\sphinxAtStartPar{\raggedright\hb@runstartpar}}%
+  \let\hb@runstartpar\sphinxAtStartPar\def\sphinxAtStartPar{\raggedright\hb@runstartpar}%
+  \expandafter\def\csname DUrolehb-inline-auction\endcsname##1{##1}}%
   {\endgroup\par\smallskip}
 \newcommand{\hbappendixarticle}[1]{\par\medskip\noindent\textbf{#1}\markright{#1}\par\nobreak}
 \newcommand{\hbexamplenumber}[1]{\textbf{#1}\enspace}

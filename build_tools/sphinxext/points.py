@@ -121,9 +121,12 @@ def _first_text(node: point) -> str:
 
 
 def _inside(text: nodes.Node, classes: tuple[str, ...]) -> bool:
+    from build_tools.sphinxext.untranslated import untranslated
+
     parent = text.parent
     while parent is not None and not isinstance(parent, nodes.paragraph):
-        if isinstance(parent, nodes.Element) and set(parent.get("classes", ())) & set(classes):
+        if isinstance(parent, untranslated) or (isinstance(parent, nodes.Element)
+                                                and set(parent.get("classes", ())) & set(classes)):
             return True
         parent = parent.parent
     return False
@@ -180,8 +183,9 @@ def add_articles_to_toc(app: Sphinx, doctree: nodes.document) -> None:
     def item_of(node: nodes.Element) -> nodes.list_item | None:
         if isinstance(node, nodes.section):
             return items.get(anchor(node))
+        # The point's own id, last: a list's first point carries the list's too.
         reference = nodes.reference("", "", nodes.Text(node["title"]), internal=True,
-                                    refuri=env.docname, anchorname="#" + node["ids"][0])
+                                    refuri=env.docname, anchorname="#" + node["ids"][-1])
         return nodes.list_item("", addnodes.compact_paragraph("", "", reference))
 
     def fill(node: nodes.Element, item: nodes.list_item) -> None:
