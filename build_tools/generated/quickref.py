@@ -174,6 +174,26 @@ def rows(table: QuickReference, doc: Document, situation_words: Mapping[str, str
     return markup.MyST("".join(body))
 
 
+def widths(table: QuickReference, verdict_heading: str) -> str:
+    """The columns' shares of the page (``:widths:``): the verdict column as
+    wide as its longest word or heading (a verdict is never broken), the
+    sequence column as its longest sequence (up to a quarter), the article a
+    fixed share, the agreement the rest.
+
+    >>> t = QuickReference("q", "alert", (), (Group("openings", (Row("1NT", "", "No alert", "", ""),)),))
+    >>> widths(t, "Verdict")
+    '8 57 11 24'
+    """
+    rows = [row for group in table.groups for row in group.rows]
+    verdict = max((len(word) for text in (verdict_heading, *(r.verdict for r in rows)) for word in text.split()),
+                  default=6)
+    verdict = max(verdict, max((len(r.verdict) for r in rows), default=0) // 2)
+    verdict_share = min(30, verdict + 4)
+    sequence_share = min(25, max((len(r.sequence) for r in rows), default=4) + 5)
+    article_share = 24
+    return f"{sequence_share} {100 - sequence_share - verdict_share - article_share} {verdict_share} {article_share}"
+
+
 class quickref(nodes.General, nodes.Element):
     """A quick-reference table and its title."""
 
