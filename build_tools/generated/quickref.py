@@ -162,7 +162,7 @@ def rows(table: QuickReference, doc: Document, situation_words: Mapping[str, str
         out.append([markup.role("hb-quickref-situation", situation_words[group.situation]), "", "", ""])
         for row in group.rows:
             out.append([
-                markup.role("hb-inline-auction", row.sequence),
+                markup.role("hb-quickref-sequence", row.sequence),
                 markup.text(row.asked) if row.asked else "",
                 markup.role("hb-quickref-verdict", markup.payload(tone=row.tone, label=row.verdict)),
                 articles.reference(row.article, names.get(row.article, row.article), page_word)
@@ -231,6 +231,22 @@ def verdict_role(
     return [word], []
 
 
+def sequence_role(
+    name: str, rawtext: str, text: str, lineno: int, inliner: Any,
+    options: dict[str, Any] | None = None, content: list[str] | None = None,
+) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+    """``{hb-quickref-sequence}`1BA-[ktr]-2♦```: a sequence that may break
+    between its calls (in a sentence an auction is kept on one line; in the
+    table's narrow column a long one would run into the next)."""
+    from build_tools.sphinxext.inline import auction_role
+
+    made, messages = auction_role(name, rawtext, text, lineno, inliner, options, content)
+    for node in made:
+        if isinstance(node, nodes.Element):
+            node["classes"] = ["hb-quickref-sequence"]
+    return made, messages
+
+
 def visit_html(self: Any, node: quickref) -> None:
     self.body.append(self.starttag(node, "div"))
 
@@ -256,3 +272,4 @@ def setup_quickref(app: Sphinx) -> None:
                  text=(visit_text, visit_text))
     app.add_directive("hb-quickref", QuickRefDirective)
     app.add_role("hb-quickref-verdict", verdict_role)
+    app.add_role("hb-quickref-sequence", sequence_role)
