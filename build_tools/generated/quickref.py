@@ -182,14 +182,16 @@ def widths(table: QuickReference, verdict_heading: str) -> str:
 
     >>> t = QuickReference("q", "alert", (), (Group("openings", (Row("1NT", "", "No alert", "", ""),)),))
     >>> widths(t, "Verdict")
-    '8 57 11 24'
+    '7 57 12 24'
     """
     rows = [row for group in table.groups for row in group.rows]
     verdict = max((len(word) for text in (verdict_heading, *(r.verdict for r in rows)) for word in text.split()),
                   default=6)
     verdict = max(verdict, max((len(r.verdict) for r in rows), default=0) // 2)
-    verdict_share = min(30, verdict + 4)
-    sequence_share = min(25, max((len(r.sequence) for r in rows), default=4) + 5)
+    # A heading is set bold: about 1.4 times the width of a character of the
+    # shares' scale (a hundredth of the line holds about one character of \small).
+    verdict_share = min(30, round(verdict * 1.4) + 2)
+    sequence_share = min(22, max((len(r.sequence) for r in rows), default=4) + 4)
     article_share = 24
     return f"{sequence_share} {100 - sequence_share - verdict_share - article_share} {verdict_share} {article_share}"
 

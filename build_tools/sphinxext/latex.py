@@ -113,7 +113,10 @@ NODES_PREAMBLE = r"""
 \renewcommand{\sphinxstyleindexlettergroup}[1]{}
 % A "but see" note (build_tools/generated/butsee.py): a paragraph in a smaller size.
 \newcommand{\hbbutsee}{\small}
-\newenvironment{hbquickref}{\par\small\raggedright}{\par}
+% Sphinx starts each cell's paragraph with \sphinxAtStartPar, where the
+% cells are set ragged right too.
+\newenvironment{hbquickref}{\par\small\raggedright
+  \let\hbquickrefpar\sphinxAtStartPar\def\sphinxAtStartPar{\raggedright\hbquickrefpar}}{\par}
 \expandafter\newcommand\csname DUrolehb-quickref-situation\endcsname[1]{\textbf{#1}}
 """
 
