@@ -579,6 +579,13 @@ def _quickref_rows(table: object, doc: Document, situations: dict[str, str], pag
     return quickref.rows(table, doc, situations, page_word)
 
 
+def _quickref_widths(table: object, verdict_heading: str) -> str:
+    from build_tools.generated import quickref
+
+    assert isinstance(table, quickref.QuickReference)
+    return quickref.widths(table, verdict_heading)
+
+
 @pass_environment
 def _index_marks(env: Environment, element: Block | Point, doc: Document, words: dict[str, str],
                  groups: dict[str, str]) -> markup.MyST:
@@ -722,6 +729,7 @@ def environment(translations: NullTranslations | None = None) -> SandboxedEnviro
     env.filters["notice"] = _notice
     env.filters["quick_reference_tables"] = _quick_reference_tables
     env.filters["quickref_rows"] = _quickref_rows
+    env.filters["quickref_widths"] = _quickref_widths
     env.filters["index_marks"] = _index_marks
     env.filters["butsee_note"] = _butsee_note
     env.filters["shown"] = _shown

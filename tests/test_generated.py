@@ -205,3 +205,42 @@ def test_listing_and_translating_ask_for_the_same_texts(document: str) -> None:
     listed = [(m.context, m.text) for m in doc.messages()]
     assert list(dict.fromkeys(asked)) == listed
     assert translated.untranslated == {context for context, _ in listed}
+
+
+def expected_index_words(language: str) -> set[str]:
+    """The words of every convention a rule of any document names, in ``language``."""
+    from build_tools.meaning_text import describe
+    from build_tools.rules.registry import reading
+
+    vocabulary = words(language)
+    out: set[str] = set()
+    for doc in documents(language):
+        with reading(doc.registry):
+            out |= {describe({"convention": name}, vocabulary) for name in conventions_named_by_rules(doc)}
+    return out
+
+
+@pytest.mark.parametrize("language", ["pl", "en", "ru", "es", "sv", "zh_CN"])
+def test_the_sites_index_lists_every_convention_a_rule_names(real_site: Path, language: str) -> None:
+    import html
+
+    page_text = html.unescape((real_site / language / "genindex.html").read_text(encoding="utf-8"))
+    entries = set(re.findall(r'<a href="[^"]+#[^"]+">([^<]+)</a>', page_text)) | \
+        set(re.findall(r"<li>([^<]+?)<ul>", page_text))
+    missing = {w for w in expected_index_words(language) if w not in entries and f">{w}<" not in page_text}
+    assert not missing, missing
+
+
+@pytest.mark.tex
+@pytest.mark.parametrize("language", ["pl", "en", "ru", "es", "sv", "zh_CN"])
+def test_the_printed_index_lists_every_convention_a_rule_names(real_books: Path, language: str) -> None:
+    # makeindex's output (.ind), as xelatex sets it at the end of the book: the
+    # entries under "Conventions", each with its pages.
+    from build_tools.pipeline import load_handbook
+
+    name = load_handbook(ROOT / "source").manifest.id
+    ind = real_books / "latex" / f"{language}-a5" / f"{name}-{language}-a5.ind"
+    text = ind.read_text(encoding="utf-8")
+    items = set(re.findall(r"\\subitem (.+?), \\hyperpage", text))
+    missing = {w for w in expected_index_words(language) if not any(w == item or w in item for item in items)}
+    assert not missing, (missing, sorted(items)[:20])

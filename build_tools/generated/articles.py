@@ -68,8 +68,25 @@ def article_name(chain: tuple[Block | Point, ...]) -> str:
     if sections:
         section = chain[sections[-1]]
         assert isinstance(section, Section)
-        head = section.number.strip() or markup.plain(section.title)
+        head = section.number.strip() or _short(markup.plain(section.title))
     return " ".join(part for part in (head, *numbers) if part)
+
+
+#: The longest section title a name repeats whole; a longer one is cut at a word.
+TITLE_LENGTH = 20
+
+
+def _short(title: str) -> str:
+    """``title``, or its first words and an ellipsis when it is longer than
+    :data:`TITLE_LENGTH` (a name is read in a narrow column).
+
+    >>> _short("Inne ustalenia"), _short("Wyjaśnienia dotyczące zapisów z Zasad Alertowania")
+    ('Inne ustalenia', 'Wyjaśnienia…')
+    """
+    if len(title) <= TITLE_LENGTH:
+        return title
+    cut = title[:TITLE_LENGTH + 1].rsplit(" ", 1)[0]
+    return (cut if cut != title[:TITLE_LENGTH + 1] else title[:TITLE_LENGTH]) + "…"
 
 
 def names(doc: Document) -> dict[str, str]:

@@ -31,7 +31,7 @@ from build_tools.generated import articles
 MACRO = "butsee.md.j2"
 
 #: How many characters of the exception's text name its situation.
-SITUATION_LENGTH = 90
+SITUATION_LENGTH = 60
 
 
 @dataclass(frozen=True, slots=True)

@@ -162,7 +162,7 @@ def rows(table: QuickReference, doc: Document, situation_words: Mapping[str, str
         out.append([markup.role("hb-quickref-situation", situation_words[group.situation]), "", "", ""])
         for row in group.rows:
             out.append([
-                markup.role("hb-inline-auction", row.sequence),
+                markup.role("hb-quickref-sequence", row.sequence),
                 markup.text(row.asked) if row.asked else "",
                 markup.role("hb-quickref-verdict", markup.payload(tone=row.tone, label=row.verdict)),
                 articles.reference(row.article, names.get(row.article, row.article), page_word)
@@ -172,6 +172,28 @@ def rows(table: QuickReference, doc: Document, situation_words: Mapping[str, str
     for cells in out:
         body.extend(("* - " if n == 0 else "  - ") + (cell or " ") + "\n" for n, cell in enumerate(cells))
     return markup.MyST("".join(body))
+
+
+def widths(table: QuickReference, verdict_heading: str) -> str:
+    """The columns' shares of the page (``:widths:``): the verdict column as
+    wide as its longest word or heading (a verdict is never broken), the
+    sequence column as its longest sequence (up to a quarter), the article a
+    fixed share, the agreement the rest.
+
+    >>> t = QuickReference("q", "alert", (), (Group("openings", (Row("1NT", "", "No alert", "", ""),)),))
+    >>> widths(t, "Verdict")
+    '7 57 12 24'
+    """
+    rows = [row for group in table.groups for row in group.rows]
+    verdict = max((len(word) for text in (verdict_heading, *(r.verdict for r in rows)) for word in text.split()),
+                  default=6)
+    verdict = max(verdict, max((len(r.verdict) for r in rows), default=0) // 2)
+    # A heading is set bold: about 1.4 times the width of a character of the
+    # shares' scale (a hundredth of the line holds about one character of \small).
+    verdict_share = min(30, round(verdict * 1.4) + 2)
+    sequence_share = min(22, max((len(r.sequence) for r in rows), default=4) + 4)
+    article_share = 24
+    return f"{sequence_share} {100 - sequence_share - verdict_share - article_share} {verdict_share} {article_share}"
 
 
 class quickref(nodes.General, nodes.Element):
@@ -211,6 +233,22 @@ def verdict_role(
     return [word], []
 
 
+def sequence_role(
+    name: str, rawtext: str, text: str, lineno: int, inliner: Any,
+    options: dict[str, Any] | None = None, content: list[str] | None = None,
+) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+    """``{hb-quickref-sequence}`1BA-[ktr]-2♦```: a sequence that may break
+    between its calls (in a sentence an auction is kept on one line; in the
+    table's narrow column a long one would run into the next)."""
+    from build_tools.sphinxext.inline import auction_role
+
+    made, messages = auction_role(name, rawtext, text, lineno, inliner, options, content)
+    for node in made:
+        if isinstance(node, nodes.Element):
+            node["classes"] = ["hb-quickref-sequence"]
+    return made, messages
+
+
 def visit_html(self: Any, node: quickref) -> None:
     self.body.append(self.starttag(node, "div"))
 
@@ -236,3 +274,4 @@ def setup_quickref(app: Sphinx) -> None:
                  text=(visit_text, visit_text))
     app.add_directive("hb-quickref", QuickRefDirective)
     app.add_role("hb-quickref-verdict", verdict_role)
+    app.add_role("hb-quickref-sequence", sequence_role)

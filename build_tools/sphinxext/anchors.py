@@ -22,12 +22,35 @@ class section_anchor(nodes.Inline, nodes.Element):
     """Placeholder left by ``hb-section`` until the transform moves the id."""
 
 
+class anchor(nodes.Inline, nodes.Element):
+    """The anchor of a paragraph or term: an id on the site, and in print a
+    label (Sphinx writes none for an id on a plain inline node), so that a
+    reference to it ("p. 12") and a link to it find it."""
+
+
 def anchor_role(
     name: str, rawtext: str, text: str, lineno: int, inliner: Inliner,
     options: dict[str, Any] | None = None, content: list[str] | None = None,
 ) -> tuple[list[nodes.Node], list[nodes.system_message]]:
-    node = nodes.inline("", "", ids=[role_text(text).strip()], classes=["hb-anchor"])
+    node = anchor("", ids=[role_text(text).strip()], classes=["hb-anchor"])
     return [node], []
+
+
+def visit_anchor_html(self: Any, node: anchor) -> None:
+    self.body.append(self.starttag(node, "span", ""))
+
+
+def depart_anchor_html(self: Any, node: anchor) -> None:
+    self.body.append("</span>")
+
+
+def visit_anchor_latex(self: Any, node: anchor) -> None:
+    self.body.append("".join(self.hypertarget(node_id) for node_id in node["ids"]))
+    raise nodes.SkipNode
+
+
+def visit_anchor_text(self: Any, node: anchor) -> None:
+    raise nodes.SkipNode
 
 
 def section_role(
@@ -64,6 +87,8 @@ class MoveSectionAnchors(SphinxTransform):
 
 def setup_anchors(app: Sphinx) -> None:
     app.add_role("hb-anchor", anchor_role)
+    app.add_node(anchor, html=(visit_anchor_html, depart_anchor_html), latex=(visit_anchor_latex, None),
+                 text=(visit_anchor_text, None))
     app.add_role("hb-section", section_role)
     app.add_node(section_anchor)
     app.add_transform(MoveSectionAnchors)

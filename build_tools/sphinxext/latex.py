@@ -126,14 +126,17 @@ NODES_PREAMBLE = r"""
 \expandafter\newcommand\csname DUrolehb-query\endcsname[1]{\rightskip 0pt plus 1fil\relax{\footnotesize #1}\quad}
 % A quick-reference table (build_tools/generated/quickref.py): a longtable in a
 % smaller size, ragged right (calls and agreements do not stretch); a row naming
-% a situation in bold, kept with the row after it.
+% a situation in bold.
 % The index's entries are grouped under "Conventions" and "Calls" (its first
 % level); makeindex's letter headings, read from ASCII sort keys, would mislead.
 \renewcommand{\sphinxstyleindexlettergroup}[1]{}
 % A "but see" note (build_tools/generated/butsee.py): a paragraph in a smaller size.
 \newcommand{\hbbutsee}{\small}
-\newenvironment{hbquickref}{\par\small\raggedright}{\par}
-\expandafter\newcommand\csname DUrolehb-quickref-situation\endcsname[1]{\textbf{#1}\nopagebreak}
+% Sphinx starts each cell's paragraph with \sphinxAtStartPar, where the
+% cells are set ragged right too.
+\newenvironment{hbquickref}{\par\small\raggedright
+  \let\hbquickrefpar\sphinxAtStartPar\def\sphinxAtStartPar{\raggedright\hbquickrefpar}}{\par}
+\expandafter\newcommand\csname DUrolehb-quickref-situation\endcsname[1]{\textbf{#1}}
 """
 
 CJK_FONTS = r"""
