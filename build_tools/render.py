@@ -24,7 +24,7 @@ from babel.support import NullTranslations, Translations
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_environment
 from jinja2.sandbox import SandboxedEnvironment
 
-from build_tools import diagrams, markup
+from build_tools import contents, diagrams, markup
 from build_tools.document import (
     Block,
     Definition,
@@ -718,6 +718,8 @@ def environment(translations: NullTranslations | None = None) -> SandboxedEnviro
     env.filters["verbatim"] = markup.verbatim
     env.filters["safe"] = markup.MyST  # a macro's output, already MyST
     env.filters["heading"] = _heading
+    env.filters["contents_paged"] = contents.first_paged_list
+    env.filters["contents_gaps"] = contents.gaps
     env.filters["plain"] = markup.plain
     env.filters["fence"] = _fence
     env.filters["bidding_table"] = _bidding_table

@@ -131,7 +131,7 @@ def _badges(html: str) -> list[tuple[str, str, str]]:
 
 
 @pytest.mark.parametrize(("language", "none", "wrong"), [
-    ("es", "Ninguna de transfer, texas, puppet o relé", "Sin convención"),
+    ("es", "Ninguna de transfer, Texas, puppet o relé", "Sin convención"),
     ("en", "None of transfer, Texas, puppet or relay", "No convention"),
     ("pl", "Żadna z konwencji: transfer, Teksas, puppet, relay", "Bez konwencji"),
 ])

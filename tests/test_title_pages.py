@@ -45,8 +45,14 @@ def words(translations: Path, language: str) -> Callable[..., str]:
 
 
 def issued(doc: Document, translations: Path, language: str) -> str:
-    _ = words(translations, language)
-    return f"{_('Issued by')} {doc.issuer}"
+    """"Issued by" and the issuer, the words in the form the language's data
+    gives the title (tests/test_words_agree.py checks those forms' words)."""
+    from build_tools.sphinxext.titlepage import title_forms
+
+    catalog = interface_translations(translations, language)
+    form = title_forms(translations, language).get(doc.id)
+    said = catalog.pgettext(f"issued-by.{form}", "Issued by") if form else catalog.gettext("Issued by")
+    return f"{said} {doc.issuer}"
 
 
 def edition(doc: Document, translations: Path, language: str) -> str:
@@ -57,7 +63,8 @@ def meta_line(doc: Document, translations: Path, language: str) -> str:
     """The line that opens a document's page (document.md.j2): kind, issuer, edition."""
     _ = words(translations, language)
     kind = {"regulation": "Regulation", "table-of-contents": "Table of contents"}.get(doc.kind, "Convention description")
-    return " · ".join([_(kind), *([issued(doc, translations, language)] if doc.issuer else []),
+    # Here "Issued by" follows the kind ("Przepis · Wydany przez"), not the title.
+    return " · ".join([_(kind), *([f"{_('Issued by')} {doc.issuer}"] if doc.issuer else []),
                        *([doc.edition] if doc.edition else [])])
 
 

@@ -5,24 +5,27 @@ site, ``1NT X 2D`` or ``1NT (X) 2♦`` on the English one, ``2 kara`` for a
 single call. Sphinx's search cuts a query into words and drops ``♦``, so
 ``2♦`` would find every ``2``. Here both sides of the search speak one
 notation-free spelling of each call, its *key* (:func:`call_key`): ``1nt``,
-``2d``, ``dbl`` (a double), ``rdb`` (a redouble), ``pass``.
+``2d``, ``dbl`` (a double), ``rdb`` (a redouble), ``pass``. An auction's key is
+its calls' keys in order, the passes left out (a director types ``1BA-2♦``
+for 1BA-(pas)-2♦): ``1nt dbl 2d``.
 
 * **The index.** The render stage knows every example's auction (read by the
   rule model) and the article whose rule decides each of its verdicts; it
   writes them beside the MyST pages (:func:`call_data`,
   :func:`write_call_data`). The ``hb`` domain of this module turns each into
   an object of Sphinx's search index, named by the auction as the reader's
-  notation writes it followed by its keys: an *example* (linked to the
+  notation writes it followed by its key: an *example* (linked to the
   example) and a *rule* (linked to the article that decides it). Each page
-  gets the keys of its auctions as its search keywords too.
+  gets the keys of its auctions and calls as its search keywords too.
 * **The query.** :func:`query_script` defines Sphinx's ``splitQuery`` before
   ``searchtools.js`` loads (which keeps a ``splitQuery`` already defined): a
-  query naming a bid has each of its calls, in the site's notation or the
-  universal one, replaced by its key; any other query is cut as Sphinx cuts it.
+  query naming a bid, its calls in the site's notation or the universal one,
+  is one word: the auction's key. Any other query is cut as Sphinx cuts it.
 
-Sphinx's object search requires each word of the query in an object's name
-(or its page's title): ``1nt dbl 2d`` finds the rule of 1BA-(X)-2♦, not that
-of 1BA-2♦ (``1nt pass 2d``), while ``1nt 2d`` finds both.
+Sphinx's object search looks for each word of the query inside an object's
+name: the key ``1nt dbl 2d`` finds the rules and examples of 1BA-(X)-2♦ and of
+longer auctions holding it, not those of 1BA-2♦ (``1nt 2d``) nor of
+1BA-(2♦)-X (``1nt 2d dbl``); ``2d`` alone finds every auction with a 2♦.
 """
 
 from __future__ import annotations
@@ -62,17 +65,20 @@ def call_key(call: Call) -> str:
 
 
 def auction_keys(auction: str, notation: str, view: str) -> list[str]:
-    """The keys of an auction's calls, in order; a call written as
-    alternatives (``1♥/♠``) gives each of them.
+    """The keys of an auction's calls, in order, its passes left out; a call
+    written as alternatives (``1♥/♠``) gives each of them.
 
     >>> auction_keys("1BA [ktr] 2♦", "pl", "partnership")
     ['1nt', 'dbl', '2d']
+    >>> auction_keys("1BA [pas] 2♦", "pl", "partnership")
+    ['1nt', '2d']
     """
     from build_tools.bridge import notation as notations
     from build_tools.bridge.views import View
 
     pattern = notations.profile(notation).parse_pattern(auction, View(view))
-    return [call_key(call) for slot in pattern.slots if not slot.is_question for call in slot.calls]
+    keys = (call_key(call) for slot in pattern.slots if not slot.is_question for call in slot.calls)
+    return [key for key in keys if key != "pass"]
 
 
 def call_data(documents: Sequence[Document], language: str) -> dict[str, Any]:
@@ -146,8 +152,11 @@ def search_objects(data: Mapping[str, Any]) -> Iterator[tuple[str, str, str, str
 
 
 def page_keywords(data: Mapping[str, Any], page: str) -> list[str]:
-    """The keys of every auction on ``page``, once each."""
-    return list(dict.fromkeys(key for entry in (data.get("documents") or {}).get(page, ()) for key in entry["keys"]))
+    """The keys of every auction on ``page`` and of its calls, once each (a
+    keyword may hold spaces: Sphinx cuts keywords at commas only)."""
+    entries = (data.get("documents") or {}).get(page, ())
+    return list(dict.fromkeys([*(" ".join(e["keys"]) for e in entries if len(e["keys"]) > 1),
+                               *(key for e in entries for key in e["keys"])]))
 
 
 class CallDomain(Domain):
@@ -156,8 +165,16 @@ class CallDomain(Domain):
 
     name = "hb"
     label = "Handbook"
-    object_types = {"example": ObjType("example"), "rule": ObjType("rule")}
+    #: What a result is, as the search page says it after its name (in the
+    #: reader's words: the theme's words of build_tools.sphinxext.theme_words).
+    TYPE_WORDS = {"example": "example with this auction", "rule": "rule on this auction"}
+    object_types = {kind: ObjType(word) for kind, word in TYPE_WORDS.items()}
     initial_data = {"objects": []}
+
+    def get_type_name(self, type: ObjType, primary: bool = False) -> str:
+        from build_tools.sphinxext.theme_words import words_of
+
+        return words_of(self.env.config.language or "en").get(type.lname, type.lname)
 
     def get_objects(self) -> Iterable[tuple[str, str, str, str, str, int]]:
         data = read_call_data(Path(self.env.srcdir))
@@ -223,8 +240,8 @@ def query_words(language: str) -> dict[str, Any]:
 def query_script(language: str) -> str:
     """Sphinx's ``splitQuery``, defined before ``searchtools.js`` (which keeps
     it): a query that names a bid (a level, then a strain: ``2♦``, ``2D``,
-    ``2 kara``, ``1BA``) has each of its calls replaced by its key; the words
-    of any other query are Sphinx's own."""
+    ``2 kara``, ``1BA``) and nothing but calls is one word, its auction's key
+    (:func:`auction_keys`); the words of any other query are Sphinx's own."""
     return (
         "var splitQuery = (() => {\n"
         f"  const words = {json.dumps(query_words(language), ensure_ascii=False)};\n"
@@ -257,10 +274,10 @@ def query_script(language: str) -> str:
         "      const word = /^[^\\s\\-\\u2013\\u2014_,;:()\\[\\]\\/]+/u.exec(rest)[0];\n"
         "      const call = words.calls[word.toLowerCase().replace(/[*!]+$/u, '')];\n"
         "      if (call === undefined) return null;  // a word that is no call: not an auction\n"
-        "      keys.push(call);\n"
+        "      if (call !== 'pass') keys.push(call);  // an auction's key leaves out its passes\n"
         "      rest = rest.slice(word.length);\n"
         "    }\n"
-        "    return bids ? keys : null;\n"
+        "    return bids ? [keys.join(' ')] : null;\n"
         "  };\n"
         "  return (query) => calls(query) || plain(query);\n"
         "})();\n"

@@ -37,6 +37,9 @@ THEME_WORDS: dict[str, str] = {
     "Toggle table of contents sidebar": "label of the button that opens the page's contents",
     "Toggle Light / Dark / Auto color theme": "label of the colour theme button",
     "Languages": "label of the language switcher",
+    # What a result of an auction search is (build_tools/sphinxext/call_search.py).
+    "rule on this auction": "search result: an article whose rule decides an example with the auction searched for",
+    "example with this auction": "search result: an example whose auction holds the auction searched for",
     # Sphinx's tooltips of the "¶" link beside a heading, a table, a term...
     # (its catalogs leave some languages without them).
     "Link to this heading": "tooltip of the link beside a heading",
@@ -93,6 +96,12 @@ def translate_page(page: str, words: dict[str, str]) -> str:
     return "".join(pieces)
 
 
+def words_of(language: str) -> dict[str, str]:
+    """The theme's words translated into ``language`` (those its catalog translates)."""
+    return _words(language)
+
+
+@cache
 def _words(language: str) -> dict[str, str]:
     import os
 

@@ -42,8 +42,9 @@ def test_a_verdict_is_a_badge_linked_to_its_article(built: Path, lang: str, labe
     example = re.search(r'<div class="hb-example hb-editorial-example" id="przyklad-1ba-12-14">(.*?)</div>\s*</div>',
                         html, re.S)
     assert example is not None and heading in example.group(1)
-    # Beside the verdict, the agreement it is the verdict on (meaning: {natural: true, hcp: 12-14}) in the reader's words.
-    query = {"pl": "naturalne; 12–14 PC", "en": "natural; 12–14 HCP"}[lang]
+    # Beside the verdict, the agreement it is the verdict on (meaning: {natural: true, hcp: 12-14}) in the reader's
+    # words, said to be the pair's: the regulation's verdict may call "natural" what the pair calls so, or not.
+    query = {"pl": "Uzgodnienie: naturalne; 12–14 PC", "en": "Agreed: natural; 12–14 HCP"}[lang]
     assert f'<span class="hb-query">{query}</span>' in example.group(1)
 
 
