@@ -203,7 +203,8 @@ def run(args: argparse.Namespace) -> int:
         if not args.language:  # the document in its own language
             languages = [next(d.language for d in handbook.documents if d.id == args.document)]
     _say(f"handbook: {len(handbook.documents)} documents valid, {checked.examples} examples checked"
-         + (f" ({checked.reused} documents unchanged since an earlier build: checked then)" if checked.reused else ""))
+         + (f" ({checked.reused} document{'s' if checked.reused != 1 else ''} unchanged since an earlier build: "
+            "checked then)" if checked.reused else ""))
 
     def waiting(pid: int | None) -> None:
         _say(f"handbook: waiting for another build in {display_path(layout.build)}/ "
