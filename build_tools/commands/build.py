@@ -245,7 +245,7 @@ def _build(args: argparse.Namespace, handbook: Handbook, languages: list[str], l
         # that cannot be read counts as empty (render has warned of it).
         from build_tools.i18n.stats import catalog_stats
 
-        status = json.dumps({"catalogs": catalog_stats(handbook, list(manifest.languages))},
+        status = json.dumps({"catalogs": catalog_stats(handbook, list(manifest.languages), prepared=prepared)},
                             ensure_ascii=False, indent=1)
         write_if_changed(layout.build / builder.STATUS, status.encode("utf-8"))
 
@@ -268,8 +268,9 @@ def _build(args: argparse.Namespace, handbook: Handbook, languages: list[str], l
         print("handbook: build/site left as it was", file=sys.stderr)
         return 1
     # The cache keeps this build's products, not every earlier edit's.
-    prepared.cache.prune("document", prepared.keys.values())
-    prepared.cache.prune("checked", prepared.keys.values())
+    for kind in ("document", "checked", "status"):
+        if kind in prepared.cache.used:  # a build of PDFs alone counts no status
+            prepared.cache.prune(kind)
     for language in pages:
         prepared.cache.prune(language.kind, language.keys.values())
     request, digest = asked
