@@ -244,3 +244,20 @@ def test_a_book_is_typeset_only_when_a_document_it_holds_changed(mini: Path, tmp
     for name in ("mini-handbook-pl-a5.pdf", "mini-rules-pl-a5.pdf", "extra-rules-pl-a5.pdf"):
         assert (folder / "pdf" / name).read_bytes() == (clean / "pdf" / name).read_bytes(), name
     shutil.rmtree(clean)
+
+
+@pytest.mark.tex
+def test_a_language_whose_pages_did_not_change_starts_no_latex_run(mini: Path, tmp_path: Path) -> None:
+    # A translator's edit of the English catalog changes the English pages
+    # alone: the Polish LaTeX run is not started, its book stays as it was.
+    folder = tmp_path / "build"
+    build(mini, folder, "--paper", "a4")
+    book = (folder / "pdf" / "mini-handbook-pl-a4.pdf").read_bytes()
+    latex_log = (folder / "logs" / "pl-latex.log").stat().st_mtime_ns
+    edit(mini, *EDITS[3])
+    out = build(mini, folder, "--paper", "a4")
+    assert "[pl] pdf: mini-handbook-pl-a4.pdf: inputs unchanged since the last build; Sphinx not started" \
+        in out.replace(str(folder / "pdf") + "/", "").replace(os.path.relpath(folder / "pdf") + "/", ""), out
+    assert re.search(r"\[en\] pdf: mini-handbook-en-a4\.pdf: typeset", out), out
+    assert (folder / "logs" / "pl-latex.log").stat().st_mtime_ns == latex_log
+    assert (folder / "pdf" / "mini-handbook-pl-a4.pdf").read_bytes() == book
