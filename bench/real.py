@@ -1,6 +1,7 @@
 """The real handbook, timed as a user meets it: a clean ``make``, a ``make``
 with nothing changed, a ``make`` after one edited sentence of the AEB
-document, and ``make html`` after another (against a clean ``make html``);
+document, and ``make html`` after another (against a clean ``make html``),
+each edit as many times as there are runs, a new sentence each time;
 ``handbook check`` per example, and ``explain`` latency in a fresh process and
 in-process.
 
@@ -36,16 +37,18 @@ class RealResults:
     pdf: bool
     clean: Sample
     noop: Sample
-    edit: Sample
+    edit: tuple[Sample, ...]
     clean_html: Sample
-    edit_html: Sample
+    edit_html: tuple[Sample, ...]
     check: Stats
     examples: int
     explain_process: Stats
     explain_in_process: Stats
 
-    def fraction(self, rebuild: Sample, full: Sample) -> Stats:
-        return Stats.of([rebuild.seconds / full.seconds])
+    def fraction(self, rebuild: Sample | tuple[Sample, ...], full: Sample) -> Stats:
+        """Each rebuild's seconds against the clean build's of the same run."""
+        rebuilds = rebuild if isinstance(rebuild, tuple) else (rebuild,)
+        return Stats.of([one.seconds / full.seconds for one in rebuilds])
 
 
 def _copy(work: Path) -> tuple[Path, Path]:
@@ -90,17 +93,23 @@ def measure_real(languages: tuple[str, ...], pdf: bool, runs: int) -> RealResult
     clean = build(make_dir, *what)
     progress(f"real: {shown} with nothing changed")
     noop = build(make_dir, *what)
-    edit_one_sentence(source, 1)
-    progress(f"real: {shown} after one edited sentence of {EDITED}")
-    edit = build(make_dir, *what)
+    revisions = iter(range(1, 2 * runs + 1))
+
+    def edited(folder: Path, shown: str, *extra: str) -> tuple[Sample, ...]:
+        samples = []
+        for run_number in range(1, runs + 1):
+            edit_one_sentence(source, next(revisions))
+            progress(f"real: {shown} after one edited sentence of {EDITED} ({run_number} of {runs})")
+            samples.append(build(folder, *extra))
+        return tuple(samples)
+
+    edit = edited(make_dir, shown, *what)
     if pdf:
         progress("real: clean make html")
         clean_html = build(html_dir, "--html")
     else:  # the clean build above was one already
         clean_html, html_dir = clean, make_dir
-    edit_one_sentence(source, 2)
-    progress(f"real: make html after one edited sentence of {EDITED}")
-    edit_html = build(html_dir, "--html")
+    edit_html = edited(html_dir, "make html", "--html")
     progress(f"real: handbook check, {runs} runs")
     checks = [run([*handbook_command(), "check", *where], cwd=ROOT) for _ in range(runs)]
     found = _EXAMPLES.search(checks[0].output)

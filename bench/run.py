@@ -191,15 +191,16 @@ def rows(r: Everything, languages: tuple[str, ...]) -> list[Row | Heading]:
     return out
 
 
-def _sample(sample: Sample) -> Stats:
-    return Stats.of([sample.seconds])
+def _sample(sample: Sample | tuple[Sample, ...]) -> Stats:
+    return Stats.of([one.seconds for one in (sample if isinstance(sample, tuple) else (sample,))])
 
 
 def real_rows(real: RealResults) -> list[Row | Heading]:
     shown = "make" if real.pdf else "make html"
     scope = ", ".join(real.languages) or "every language"
     return [
-        Heading(f"The real handbook ({scope}{', site and PDFs' if real.pdf else ', websites only'}), one run each"),
+        Heading(f"The real handbook ({scope}{', site and PDFs' if real.pdf else ', websites only'}), "
+                f"one clean build each, {len(real.edit)} edits"),
         Row(f"clean {shown}", _sample(real.clean), "s", f"peak {real.clean.peak_kib / 1024:.0f} MiB"),
         Row(f"{shown} with nothing changed", _sample(real.noop), "s"),
         Row(f"no-op / clean {shown}", real.fraction(real.noop, real.clean), "%",
@@ -219,8 +220,8 @@ def real_rows(real: RealResults) -> list[Row | Heading]:
 
 def real_verdicts(real: RealResults) -> list[Verdict]:
     noop = real.noop.seconds / real.clean.seconds
-    edit = real.edit.seconds / real.clean.seconds
-    html = real.edit_html.seconds / real.clean_html.seconds
+    edit = real.fraction(real.edit, real.clean).median
+    html = real.fraction(real.edit_html, real.clean_html).median
     scope = "" if not real.languages else f" (measured on {', '.join(real.languages)} only)"
     out = [Verdict(f"real handbook: no-op make <= {REAL_NOOP_FRACTION:.0%} of a clean make",
                    noop <= REAL_NOOP_FRACTION, f"{noop:.1%}{scope}")]

@@ -636,7 +636,9 @@ PUBLISHED = ".published"
 _LINK_TMP = ".site.tmp"
 #: What earlier versions swapped in and out by renaming folders.
 _OLD_SWAP = (".site-new", ".site-old")
-_NOT_PUBLISHED = {".buildinfo", ".doctrees", STAMP_NAME, RUNNING_NAME}
+# Sphinx keeps the last configuration's build info as .buildinfo.bak when the
+# configuration changed (the manifest's title is part of it): bookkeeping too.
+_NOT_PUBLISHED = {".buildinfo", ".buildinfo.bak", ".doctrees", STAMP_NAME, RUNNING_NAME}
 
 
 def publishable(layout: Layout, manifest: Manifest) -> list[str]:

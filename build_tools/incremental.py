@@ -35,7 +35,7 @@ import pickle
 import shutil
 import sys
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -197,15 +197,18 @@ class StageCache:
     An entry is written whole (a temporary file renamed into place), so two
     processes putting the same key write the same bytes and a killed build
     leaves at worst a temporary file; one that cannot be read is a miss. The
-    build folder is the user's own, as the Sphinx pickles beside it are."""
+    build folder is the user's own, as the Sphinx pickles beside it are.
+    ``used`` holds the keys this process asked for or put, by kind."""
 
     folder: Path
+    used: dict[str, set[str]] = field(default_factory=dict)
 
     def _path(self, kind: str, key: str) -> Path:
         return self.folder / kind / f"{key}.pickle"
 
     def get(self, kind: str, key: str) -> Any:
         """The product filed under ``key``, or ``None``."""
+        self.used.setdefault(kind, set()).add(key)
         try:
             with self._path(kind, key).open("rb") as handle:
                 return pickle.load(handle)
@@ -215,6 +218,7 @@ class StageCache:
             return None
 
     def put(self, kind: str, key: str, value: object) -> None:
+        self.used.setdefault(kind, set()).add(key)
         path = self._path(kind, key)
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
@@ -226,11 +230,11 @@ class StageCache:
             tmp.unlink(missing_ok=True)
             raise
 
-    def prune(self, kind: str, keep: Iterable[str]) -> int:
-        """Delete the entries of ``kind`` but ``keep`` (the keys the build that
-        completed used): the cache holds one build's products, not every
-        edit's. Returns how many went."""
-        wanted = {f"{k}.pickle" for k in keep}
+    def prune(self, kind: str, keep: Iterable[str] | None = None) -> int:
+        """Delete the entries of ``kind`` but ``keep`` (default: those this
+        process used), the keys of the build that completed: the cache holds
+        one build's products, not every edit's. Returns how many went."""
+        wanted = {f"{k}.pickle" for k in (self.used.get(kind, ()) if keep is None else keep)}
         folder = self.folder / kind
         gone = [p for p in folder.iterdir() if p.name not in wanted] if folder.is_dir() else []
         for path in gone:

@@ -58,6 +58,13 @@ EDITS = [
     ("source/extra-rules.yaml", "Zasady dodatkowe", "Zasady uzupełniające"),
     ("translations/en/LC_MESSAGES/mini-rules.po", 'msgstr "Bi double"', 'msgstr "The bi double"'),
     ("translations/en/LC_MESSAGES/mini-rules.po", 'msgstr "balanced"', 'msgstr "a balanced hand"'),
+    # Across documents: a translation's reference into the other document,
+    # and that document's element renamed (the reference then broken, the
+    # original shown), and the manifest's title (the index pages).
+    ("translations/en/LC_MESSAGES/mini-rules.po", "msgstr \"See [example 1](#przyklad-1)",
+     "msgstr \"See [example 1](extra-rules#przyklad-1)"),
+    ("source/extra-rules.yaml", "przyklad-1", "przyklad-pierwszy"),
+    ("source/handbook.yaml", "Small handbook", "Handbook of small rules"),
 ]
 
 
@@ -69,7 +76,7 @@ def test_incremental_builds_with_random_edits_publish_what_a_clean_build_publish
     build(mini, incremental_build, "--html")
     chooser = random.Random(25)
     done: list[tuple[str, str, str]] = []
-    for _ in range(3):
+    for _ in range(4):
         # An edit, or undoing an earlier one (back to inputs an earlier build
         # had: nothing of that build may be taken for the new one's).
         if done and chooser.random() < 0.4:
@@ -88,6 +95,64 @@ def test_incremental_builds_with_random_edits_publish_what_a_clean_build_publish
     clean = tmp_path / "clean"
     build(mini, clean, "--html")
     assert published(incremental_build) == published(clean)
+
+
+def edit(mini: Path, path: str, old: str, new: str) -> None:
+    target = mini / path
+    text = target.read_text(encoding="utf-8")
+    assert old in text, (path, old)
+    target.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def test_what_crosses_documents_reaches_the_pages_that_depend_on_it(mini: Path, tmp_path: Path) -> None:
+    # The English page of mini-rules links into extra-rules; renaming the
+    # element there changes that page, though neither its YAML nor its catalog
+    # changed: a page taken from the cache here would keep a dead link.
+    two_documents(mini)
+    folder = tmp_path / "incremental"
+    edit(mini, *EDITS[5])
+    build(mini, folder, "--html")
+    page = (folder / "myst" / "en" / "mini-rules.md").read_text(encoding="utf-8")
+    assert "extra-rules#przyklad-1" in page
+    edit(mini, *EDITS[6])
+    out = build(mini, folder, "--html")
+    assert "(1 document unchanged since an earlier build: checked then)" in out, out
+    page = (folder / "myst" / "en" / "mini-rules.md").read_text(encoding="utf-8")
+    assert "extra-rules#przyklad-1" not in page and "Zobacz {hb-ref}`przykład 1 <#przyklad-1>`" in page
+    edit(mini, *EDITS[7])
+    out = build(mini, folder, "--html")
+    assert "(2 documents unchanged since an earlier build: checked then)" in out, out
+    assert "Handbook of small rules" in (folder / "myst" / "en" / "index.md").read_text(encoding="utf-8")
+    clean = tmp_path / "clean"
+    build(mini, clean, "--html")
+    assert published(folder) == published(clean)
+
+
+def test_a_damaged_or_deleted_cache_costs_work_not_a_wrong_result(mini: Path, tmp_path: Path) -> None:
+    two_documents(mini)
+    folder = tmp_path / "incremental"
+    build(mini, folder, "--html")
+    cache = folder / incremental.CACHE_NAME
+    entries = sorted(cache.rglob("*.pickle"))
+    # Two documents loaded and checked, their pages in two languages, their
+    # rows of the translation status in English and the templates' strings.
+    kinds = sorted(p.parent.name for p in entries)
+    assert kinds == ["checked"] * 2 + ["document"] * 2 + ["page-en"] * 2 + ["page-pl"] * 2 + ["status"] * 3, kinds
+    for entry in entries:
+        entry.write_bytes(b"\x80\x05 damaged")
+    edit(mini, *EDITS[0])
+    out = build(mini, folder, "--html")
+    assert "unchanged since an earlier build" not in out
+    clean = tmp_path / "clean"
+    build(mini, clean, "--html")
+    assert published(folder) == published(clean)
+    # The cache holds the last build's products only.
+    assert len(sorted(cache.rglob("*.pickle"))) == len(entries)
+    shutil.rmtree(cache)
+    edit(mini, *EDITS[2])
+    build(mini, folder, "--html")
+    build(mini, clean, "--html")
+    assert published(folder) == published(clean)
 
 
 def test_a_build_with_nothing_changed_starts_no_sphinx(mini: Path, tmp_path: Path) -> None:
@@ -179,3 +244,20 @@ def test_a_book_is_typeset_only_when_a_document_it_holds_changed(mini: Path, tmp
     for name in ("mini-handbook-pl-a5.pdf", "mini-rules-pl-a5.pdf", "extra-rules-pl-a5.pdf"):
         assert (folder / "pdf" / name).read_bytes() == (clean / "pdf" / name).read_bytes(), name
     shutil.rmtree(clean)
+
+
+@pytest.mark.tex
+def test_a_language_whose_pages_did_not_change_starts_no_latex_run(mini: Path, tmp_path: Path) -> None:
+    # A translator's edit of the English catalog changes the English pages
+    # alone: the Polish LaTeX run is not started, its book stays as it was.
+    folder = tmp_path / "build"
+    build(mini, folder, "--paper", "a4")
+    book = (folder / "pdf" / "mini-handbook-pl-a4.pdf").read_bytes()
+    latex_log = (folder / "logs" / "pl-latex.log").stat().st_mtime_ns
+    edit(mini, *EDITS[3])
+    out = build(mini, folder, "--paper", "a4")
+    assert "[pl] pdf: mini-handbook-pl-a4.pdf: inputs unchanged since the last build; Sphinx not started" \
+        in out.replace(str(folder / "pdf") + "/", "").replace(os.path.relpath(folder / "pdf") + "/", ""), out
+    assert re.search(r"\[en\] pdf: mini-handbook-en-a4\.pdf: typeset", out), out
+    assert (folder / "logs" / "pl-latex.log").stat().st_mtime_ns == latex_log
+    assert (folder / "pdf" / "mini-handbook-pl-a4.pdf").read_bytes() == book

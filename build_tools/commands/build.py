@@ -203,7 +203,8 @@ def run(args: argparse.Namespace) -> int:
         if not args.language:  # the document in its own language
             languages = [next(d.language for d in handbook.documents if d.id == args.document)]
     _say(f"handbook: {len(handbook.documents)} documents valid, {checked.examples} examples checked"
-         + (f" ({checked.reused} documents unchanged since an earlier build: checked then)" if checked.reused else ""))
+         + (f" ({checked.reused} document{'s' if checked.reused != 1 else ''} unchanged since an earlier build: "
+            "checked then)" if checked.reused else ""))
 
     def waiting(pid: int | None) -> None:
         _say(f"handbook: waiting for another build in {display_path(layout.build)}/ "
@@ -244,7 +245,7 @@ def _build(args: argparse.Namespace, handbook: Handbook, languages: list[str], l
         # that cannot be read counts as empty (render has warned of it).
         from build_tools.i18n.stats import catalog_stats
 
-        status = json.dumps({"catalogs": catalog_stats(handbook, list(manifest.languages))},
+        status = json.dumps({"catalogs": catalog_stats(handbook, list(manifest.languages), prepared=prepared)},
                             ensure_ascii=False, indent=1)
         write_if_changed(layout.build / builder.STATUS, status.encode("utf-8"))
 
@@ -267,8 +268,9 @@ def _build(args: argparse.Namespace, handbook: Handbook, languages: list[str], l
         print("handbook: build/site left as it was", file=sys.stderr)
         return 1
     # The cache keeps this build's products, not every earlier edit's.
-    prepared.cache.prune("document", prepared.keys.values())
-    prepared.cache.prune("checked", prepared.keys.values())
+    for kind in ("document", "checked", "status"):
+        if kind in prepared.cache.used:  # a build of PDFs alone counts no status
+            prepared.cache.prune(kind)
     for language in pages:
         prepared.cache.prune(language.kind, language.keys.values())
     request, digest = asked
