@@ -23,7 +23,7 @@ from sphinx.writers.html5 import HTML5Translator
 from sphinx.writers.latex import LaTeXTranslator
 from sphinx.writers.text import TextTranslator
 
-from build_tools.sphinxext.examples import example_row, example_run
+from build_tools.sphinxext.examples import example_row, example_run, keep_with_next
 from build_tools.sphinxext.points import point, short_title
 
 #: The books whose runs move to an appendix (``handbook_paper`` of conf.py).
@@ -143,6 +143,7 @@ def visit_reference_latex(self: LaTeXTranslator, node: example_run_reference) ->
     # split() alternates text and placeholder names.
     out = "".join(filled[piece] if n % 2 else tex_escape(piece, self.config.latex_engine)
                   for n, piece in enumerate(pieces))
+    keep_with_next(self.body)
     self.body.append("\n\\hbexamplereference{" + out + "}\n")
     raise nodes.SkipNode
 

@@ -171,6 +171,7 @@ def visit_run_html(self: HTML5Translator, node: example_run) -> None:
 
 
 def visit_run_latex(self: LaTeXTranslator, node: example_run) -> None:
+    keep_with_next(self.body)
     self.body.append("\n\\begin{hbexamplerun}")
 
 

@@ -54,13 +54,17 @@ NODES_PREAMBLE = r"""
 % narrow column stretched its spaces ("naturalne;   15–17   PC").
 % An auction breaks between its calls in its narrow column (in a sentence it
 % is kept on one line).
-\newenvironment{hbexamplerun}{\par\smallskip\begingroup\small
+% Like an example, a run starts on the page of the text it illustrates (no
+% break before it, nor between its label and its table); it gives the ends of
+% lists their page break back, as an example does.
+\newenvironment{hbexamplerun}{\par\nobreak\global\@endparpenalty-\@lowpenalty\smallskip\begingroup\small
   \let\hb@runstartpar\sphinxAtStartPar\def\sphinxAtStartPar{\raggedright\hb@runstartpar}%
+  \let\hb@runtablestart\sphinxattablestart\def\sphinxattablestart{\par\nobreak\hb@runtablestart}%
   \expandafter\def\csname DUrolehb-inline-auction\endcsname##1{##1}}%
   {\endgroup\par\smallskip}
 \newcommand{\hbappendixarticle}[1]{\par\medskip\noindent\textbf{#1}\markright{#1}\par\nobreak}
 \newcommand{\hbexamplenumber}[1]{\textbf{#1}\enspace}
-\newcommand{\hbexamplereference}[1]{\par\noindent{\small\itshape #1}\par}
+\newcommand{\hbexamplereference}[1]{\par\nobreak\global\@endparpenalty-\@lowpenalty\noindent{\small\itshape #1}\par}
 \newcommand{\hbexampletitle}[1]{\par\nobreak\noindent\textbf{#1}\par\nobreak}
 % Written before the ends of lists (points) whose last text introduces an
 % example: those ends offer no page break (the example puts the penalty back).
