@@ -94,7 +94,7 @@ def note(element: Block | Point, doc: Document, label: str, page_word: str) -> m
 _CACHE: dict[int, tuple[Document, Mapping[str, tuple[Exception_, ...]]]] = {}
 
 
-class butsee(nodes.Inline, nodes.Element):
+class butsee(nodes.Inline, nodes.TextElement):
     """A "but see" note: its words, then each exception's name (a link; in
     print with its page) and situation."""
 

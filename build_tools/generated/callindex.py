@@ -4,7 +4,8 @@ examples in the reader's language.
 An article is indexed under every convention its rules name (``convention:``
 anywhere in a rule's scope or conditions) and every convention and call its
 examples ask about (an example belongs to the article that holds it); and under
-the questions its rules decide, but for the document's main question (the one
+the questions its rules decide whose "yes" asks something of the players (HUM,
+Brown Sticker; not "Permitted"), but for the document's main question (the one
 most of its rules answer: "Alert" on every article of an alert regulation
 would index nothing). Conventions are worded with the meaning vocabulary's words
 (:mod:`build_tools.meaning_text`), calls in the reader's notation.
@@ -117,8 +118,11 @@ def build(doc: Document, words: Mapping[str, str], gettext: Any) -> dict[str, tu
                 if rule.question != main:
                     declared = registry.question(rule.question)
                     if declared.form not in ("meaning", "call") and any(a.answer == "yes" for a in declared.answers):
-                        label = answer_label(doc, rule.question, "yes", gettext)[0]
-                        entries.add(Entry("conventions", sort_key(label), label))
+                        label, tone = answer_label(doc, rule.question, "yes", gettext)
+                        # What a director looks up: a classification that asks
+                        # something of the players (HUM, Brown Sticker), not "Permitted".
+                        if tone in ("needs-action", "forbidden"):
+                            entries.add(Entry("conventions", sort_key(label), label))
         elif isinstance(element, Example) and element.query is not None:
             holder = next((e for e in reversed(chains[element.id][:-1])
                            if isinstance(e, Section | Paragraph | Point | Definition)), None)
