@@ -326,5 +326,8 @@ def render_language(handbook: Handbook, language: str, out_dir: Path, strict: bo
     forms = titlepage.title_forms(handbook.translations, language)
     titlepage.write_title_data(out_dir, titlepage.title_data(documents, language, words, originals, forms))
     # Beside them, for the site's search: every example's auction and the articles deciding it.
-    call_search.write_call_data(out_dir, call_search.call_data(documents, language))
+    from build_tools.meaning_text import words_for
+
+    call_search.write_call_data(out_dir, call_search.call_data(documents, language,
+                                                               words_for(language, handbook.translations)))
     return result

@@ -131,6 +131,23 @@ def test_an_auction_search_does_not_list_other_calls(browser, server: str) -> No
     assert "pzbs-alert-rules.html#odpowiedzi-transfer-po-1ba" not in links, links
 
 
+@pytest.mark.browser
+def test_the_switcher_opens_the_other_language_at_the_same_article(browser, server: str) -> None:  # type: ignore[no-untyped-def]
+    # Point 2's transfers after 1BA, read in Polish, then in English at the same place.
+    page = browser.new_page()
+    try:
+        page.goto(f"{server}/pl/pzbs-alert-rules.html#odpowiedzi-transfer-po-1ba")
+        page.locator(".hb-languages a[hreflang='en']").first.click()
+        page.wait_for_load_state()
+        assert page.url == f"{server}/en/pzbs-alert-rules.html#odpowiedzi-transfer-po-1ba"
+        # and the browser scrolls there (smoothly: the theme's scrolling takes a moment)
+        page.wait_for_function("() => { const top = document.getElementById('odpowiedzi-transfer-po-1ba')"
+                               ".getBoundingClientRect().top; return top >= 0 && top < window.innerHeight; }",
+                               timeout=10_000)
+    finally:
+        page.close()
+
+
 def test_zh_language_data_names_a_stemmer_it_defines(site: Path) -> None:
     script = (site / "zh_CN" / "_static" / "language_data.js").read_text(encoding="utf-8")
     stemmer = re.search(r"window\.Stemmer = (\w+);", script)

@@ -81,20 +81,45 @@ def auction_keys(auction: str, notation: str, view: str) -> list[str]:
     return [key for key in keys if key != "pass"]
 
 
-def call_data(documents: Sequence[Document], language: str) -> dict[str, Any]:
+def _label(element: object, length: int = 60) -> str:
+    """An article as a result names it: its number and the start of its words."""
+    from build_tools.document import Definition, Paragraph, Point, Section
+    from build_tools.markup import plain
+
+    match element:
+        case Section():
+            text = f"{element.number} {plain(element.title)}"
+        case Point():
+            text = f"{element.number} {plain(element.text)}"
+        case Paragraph():
+            text = plain(element.text)
+        case Definition():
+            text = plain(element.term)
+        case _:
+            return ""
+    text = " ".join(text.split())
+    return text if len(text) <= length else text[:length].rsplit(" ", 1)[0] + "…"
+
+
+def call_data(documents: Sequence[Document], language: str, words: Mapping[str, str] | None = None
+              ) -> dict[str, Any]:
     """Per document, its examples' auctions as the reader of ``language``
-    sees them, each with its keys, the example's id and the articles whose
-    rules decide its verdicts (:func:`build_tools.verdicts.rules_of`)."""
+    sees them, each with its keys, the example's id, what it asks about in the
+    reader's ``words`` (its query line) and the articles whose rules decide its
+    verdicts (:func:`build_tools.verdicts.rules_of`), each with its label."""
     from build_tools.bridge import BridgeError
     from build_tools.diagrams import inline_auction
     from build_tools.document import Example
     from build_tools.rules.engine import Conflict, Undecided, decide
+    from build_tools.meaning_text import MissingWords, describe_query
+    from build_tools.rules.registry import reading
     from build_tools.verdicts import rules_of
 
     out: dict[str, list[dict[str, Any]]] = {}
     for doc in documents:
         entries = []
         rules = rules_of(doc)
+        elements = {element.id: element for element in doc.elements()}
         for example in doc.elements():
             if not isinstance(example, Example) or example.query is None:
                 continue
@@ -111,8 +136,13 @@ def call_data(documents: Sequence[Document], language: str) -> dict[str, Any]:
                     articles.append(decide(rules, question, situation).article)
                 except (Undecided, Conflict):
                     continue
-            entries.append({"id": example.id, "auction": shown, "keys": keys,
-                            "articles": list(dict.fromkeys(a for a in articles if a))})
+            try:
+                with reading(doc.registry):  # the conventions its query line may name
+                    asked = describe_query(example.query, words, notation, doc.display_language) if words else ""
+            except (MissingWords, BridgeError, ValueError):
+                asked = ""
+            entries.append({"id": example.id, "auction": shown, "keys": keys, "asked": asked,
+                            "articles": [[a, _label(elements.get(a))] for a in dict.fromkeys(articles) if a]})
         out[doc.id] = entries
     return {"language": language, "documents": out}
 
@@ -132,23 +162,29 @@ def read_call_data(srcdir: Path) -> dict[str, Any]:
 
 def search_objects(data: Mapping[str, Any]) -> Iterator[tuple[str, str, str, str]]:
     """The objects of the search index: (name, type, page, anchor), one per
-    example and one per deciding article and auction. A name holds no ``.``
-    (Sphinx cuts a name at its last dot).
+    example (named by its auction, its key and what it asks) and one per
+    deciding article and auction (named by the auction, its key and the
+    article).
 
-    >>> data = {"documents": {"d": [{"id": "ex-1", "auction": "1BA-[ktr]-2♦", "keys": ["1nt", "dbl", "2d"],
-    ...                               "articles": ["art", "art"]}]}}
-    >>> list(search_objects(data))
-    [('1BA-[ktr]-2♦ · 1nt dbl 2d', 'example', 'd', 'ex-1'), ('1BA-[ktr]-2♦ · 1nt dbl 2d', 'rule', 'd', 'art')]
+    >>> data = {"documents": {"d": [
+    ...     {"id": "ex-1", "auction": "1BA-[ktr]-2♦", "keys": ["1nt", "dbl", "2d"], "asked": "transfer",
+    ...      "articles": [["art", "3. transfery po 1BA"]]},
+    ...     {"id": "ex-2", "auction": "1BA-[ktr]-2♦", "keys": ["1nt", "dbl", "2d"], "asked": "", "articles": [["art", "3."]]}]}}
+    >>> for found in search_objects(data): print(found)
+    ('1BA-[ktr]-2♦ · 1nt dbl 2d · transfer', 'example', 'd', 'ex-1')
+    ('1BA-[ktr]-2♦ · 1nt dbl 2d · 3. transfery po 1BA', 'rule', 'd', 'art')
+    ('1BA-[ktr]-2♦ · 1nt dbl 2d', 'example', 'd', 'ex-2')
     """
     seen: set[tuple[str, str, str]] = set()
     for page, entries in (data.get("documents") or {}).items():
         for entry in entries:
-            name = f"{entry['auction']} · {' '.join(entry['keys'])}".replace(".", "")
+            auction = f"{entry['auction']} · {' '.join(entry['keys'])}"
+            name = f"{auction} · {entry['asked']}" if entry.get("asked") else auction
             yield name, "example", page, entry["id"]
-            for article in entry["articles"]:
-                if (name, page, article) not in seen:
-                    seen.add((name, page, article))
-                    yield name, "rule", page, article
+            for article, label in entry["articles"]:
+                if (auction, page, article) not in seen:
+                    seen.add((auction, page, article))
+                    yield f"{auction} · {label}" if label else auction, "rule", page, article
 
 
 def page_keywords(data: Mapping[str, Any], page: str) -> list[str]:
