@@ -503,32 +503,46 @@ def _example_run_table(env: Environment, run: ExampleRun, doc: Document, labels:
     (what a call shows is the verdict) has no column for it. The columns'
     shares are the printed page's; the site sizes them to their content."""
     verdicts = [_verdicts(env, example, doc, words) for example in run.examples]
-    asked = any(query for query, _ in verdicts)
+    asked = any(query for query, _, _ in verdicts)
     keys = ("auction", "agreement", "verdict") if asked else ("auction", "verdict")
     rows: list[list[str]] = [[markup.text(labels[key]) for key in keys]]
-    for example, (query, badges) in zip(run.examples, verdicts, strict=True):
+    for example, (query, badges, _) in zip(run.examples, verdicts, strict=True):
         row = [markup.role("hb-example-row", example.id) + _auction_line(example, doc, labels)]
         if asked:
             row.append(markup.role("hb-query", query) if query else markup.text("—"))
         rows.append([*row, " ".join(badges)])
-    widths = "36 44 20" if asked else "40 60"
+    verdict = _verdict_share([label for _, _, framed in verdicts for label in framed])
+    widths = f"32 {100 - 32 - verdict} {verdict}" if asked else "40 60"
     return markup.MyST(f":::{{list-table}}\n:class: hb-example-run-table\n:header-rows: 1\n:widths: {widths}\n\n"
                        f"{_rows(rows)}:::\n")
 
 
+def _verdict_share(labels: Sequence[str]) -> int:
+    """The printed verdict column's share of the width (in %) for the framed
+    badges ``labels``: a badge does not break, so the column is as wide as the
+    longest needs on the A5 page (a character of a CJK script counts two).
+
+    >>> _verdict_share(["Bez alertu", "Alert"]), _verdict_share(["Meets the requirement"])
+    (20, 36)
+    """
+    longest = max((len(label) + sum(1 for c in label if ord(c) >= 0x2E80) for label in labels), default=0)
+    return min(50, max(20, round(longest * 1.45 + 6)))
+
+
 def _verdicts(env: Environment, example: Example, doc: Document,
-              words: dict[str, str]) -> tuple[str, list[markup.MyST]]:
-    """The agreement an example asks about, in the reader's ``words``, and its
-    verdicts, each a badge (a role) linked to the article that decides it."""
+              words: dict[str, str]) -> tuple[str, list[markup.MyST], list[str]]:
+    """The agreement an example asks about, in the reader's ``words``, its
+    verdicts, each a badge (a role) linked to the article that decides it, and
+    the labels of those set in a frame (every tone but a classification's)."""
     if not example.expect or example.query is None:
-        return "", []
+        return "", [], []
     from build_tools.rules.engine import Conflict, Undecided, decide
-    from build_tools.meaning_text import agreed_line, describe_query
+    from build_tools.meaning_text import describe_query
     from build_tools.verdicts import rules_of
 
     situation = example.query.situation(example.notation or doc.language)
     rules = rules_of(doc)
-    badges = []
+    badges, framed = [], []
     gettext = env.globals["gettext"]
     for question, answer in example.expect:
         try:
@@ -540,14 +554,14 @@ def _verdicts(env: Environment, example: Example, doc: Document,
         label, tone = answer_label(doc, question, answer, gettext,  # type: ignore[arg-type]
                                    words, example.notation or doc.language)
         badges.append(markup.role("hb-verdict", markup.payload(kind=tone, label=label, article=article)))
+        if tone != "info":
+            framed.append(label)
     # The agreement asked about, every key the example writes, in the reader's
     # words: two examples of one auction with opposite verdicts differ only there.
     leaves = {f"{e.id}.leaf{n}": text for e in doc.elements() if isinstance(e, Paragraph | Point)
               for n, text in enumerate(e.leaves, 1)}
     asked = describe_query(example.query, words, example.notation or doc.language, doc.display_language, leaves)
-    if asked and ("meaning" in example.query.asked or "earlier" in example.query.asked):
-        asked = agreed_line(asked, words)
-    return asked, badges
+    return asked, badges, framed
 
 
 @pass_environment
@@ -557,9 +571,15 @@ def _verdict_badges(env: Environment, example: Example, doc: Document, labels: d
     the rules that decides it ("" for an example without verdicts), worded and
     toned as its question declares; before them, the agreement asked about in
     the reader's ``words``."""
-    asked, badges = _verdicts(env, example, doc, words)
+    asked, badges, _ = _verdicts(env, example, doc, words)
     if not badges:
         return markup.MyST("")
+    if asked and ("meaning" in example.query.asked or "earlier" in example.query.asked):  # type: ignore[union-attr]
+        # Beside the rules' verdict, the pair's agreement is said to be theirs
+        # ("natural; 2+ clubs" next to "Not natural"); a run's table has a column for it.
+        from build_tools.meaning_text import agreed_line
+
+        asked = agreed_line(asked, words)
     query = markup.role("hb-query", asked) + " " if asked else ""
     return markup.MyST(query + " ".join(badges) + "\n\n")
 

@@ -180,7 +180,8 @@ def examples(tex: str) -> list[Example]:
         titled = (numbered or "\\hbexampletitle{" in line
                   or (after < len(text_lines) and text_lines[after].startswith("\\sphinxAtStartPar")))
         follows = text_lines[before]
-        introduced = not (follows.startswith("\\end{hbexample}") or follows.startswith("\\sphinxattableend"))
+        # After another example, or a table of editorial examples, a page may break.
+        introduced = not follows.startswith(("\\end{hbexample}", "\\end{hbexamplerun}", "\\sphinxattableend"))
         result.append(Example(label.group(1), introduced, titled))
     return result
 

@@ -70,7 +70,10 @@ def test_table_of_contents_and_bookmarks(mini_site: Path) -> None:
     def titles(outline: list) -> list:  # type: ignore[type-arg]
         return [titles(item) if isinstance(item, list) else item.title for item in outline]
 
-    assert titles(reader.outline) == ["Zasady próbne", ["1. Otwarcia ♥ i ♠"]]
+    # The section, then its numbered points (number and first words) and the points of those.
+    assert titles(reader.outline) == ["Zasady próbne", ["1. Otwarcia ♥ i ♠", [
+        "1. 1BA – 14-18", ["skład bezatutowy", "<script>alert(1)</script> ```{raw} html"],
+        "a) 2♣ – precision"]]]
     assert "Spis treści" in pdf_text(mini_site / "pdf" / "mini-handbook-pl-a4.pdf")
 
 

@@ -93,12 +93,19 @@ def short_title(text: str) -> str:
     'należy alertować kontrę'
     >>> short_title("Zob. ust. 2. Żaden inny")
     'Zob. ust. 2'
+    >>> short_title("（在无需提醒的1NT开叫的描述中）所称“无短套的无将牌型”是指：4333")
+    '所称“无短套的无将牌型”是指'
     >>> short_title("不需要提醒的开叫：一阶花色开叫")
     '不需要提醒的开叫'
     >>> short_title("开叫一阶花色按照通用语言或区域体系或其他体系开叫")
     '开叫一阶花色按照通用语言或区…'
     """
     text = " ".join(text.split())
+    # A text that opens with a parenthesis (what it applies to) is named by
+    # what follows it.
+    opening = re.match(r"\s*[(（][^)）]*[)）]\s*", text)
+    if opening and opening.end() < len(text):
+        text = text[opening.end():]
     ends = (m.start() for m in _CLAUSE_END.finditer(text)
             if m.group() != "." or not text[m.end() + 1:m.end() + 2].islower() and not text[m.end() + 1:m.end() + 2].isdigit())
     clause = text[:next(ends, len(text))]
