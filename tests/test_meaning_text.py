@@ -216,7 +216,8 @@ def test_the_polish_page_states_its_examples_in_polish() -> None:
     example = page[page.index(":id: ex-ogolna-naturalna"):]
     example = example[:example.index("::::")]
     # source/pzbs-alert-rules.yaml: meaning: {natural: true, suits: {hearts: 6+}, hcp: 12-14}
-    assert "{hb-query}`naturalne; kiery 6+; 12–14 PC`" in example
+    # the pair's agreement, said to be theirs
+    assert "{hb-query}`Uzgodnienie: naturalne; kiery 6+; 12–14 PC`" in example
     assert "meaning:" not in page and "earlier:" not in page and "screens:" not in page
     assert len(re.findall(r"\{hb-query\}", page)) > 100
 
@@ -236,8 +237,8 @@ def test_no_page_shows_the_query_as_yaml(site: Path, language: str) -> None:
         html = page.read_text(encoding="utf-8")
         assert "meaning: {" not in html and "earlier: {" not in html, page.name
     rules = (site / language / "pzbs-alert-rules.html").read_text(encoding="utf-8")
-    shown = {"pl": '<span class="hb-query">naturalne; kiery 6+; 12–14 PC</span>',
-             "zh_CN": '<span class="hb-query">自然；红心6+张；12–14大牌点</span>'}[language]
+    shown = {"pl": '<span class="hb-query">Uzgodnienie: naturalne; kiery 6+; 12–14 PC</span>',
+             "zh_CN": '<span class="hb-query">约定：自然；红心6+张；12–14大牌点</span>'}[language]
     assert shown in rules
 
 
