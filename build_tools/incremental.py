@@ -39,6 +39,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from build_tools import files
+
 #: The record of the last completed build, below the build folder.
 COMPLETE_NAME = ".handbook-complete"
 #: Environment variables that change what Sphinx and TeX write.
@@ -223,9 +225,10 @@ class StageCache:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
         try:
-            with tmp.open("wb") as handle:
+            with files.naming(path), tmp.open("wb") as handle:  # a full disk says where
                 pickle.dump(value, handle, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(tmp, path)
+            with files.naming(path):
+                os.replace(tmp, path)
         except BaseException:
             tmp.unlink(missing_ok=True)
             raise

@@ -173,9 +173,7 @@ def run(args: argparse.Namespace) -> int:
                  f"{display_path(layout.site)} as it was ({time.perf_counter() - started:.1f} s)")
             return 0
     except OSError as exc:
-        where = f"{exc.filename}: " if exc.filename else ""
-        print(f"handbook: error: {where}{exc.strerror or exc}", file=sys.stderr)
-        return 1
+        return _os_error(exc)
     # What an earlier build made of a document's same inputs is taken from
     # build/cache: an edit loads, checks and renders the documents it reaches.
     prepared = Prepared(incremental.StageCache(layout.build / incremental.CACHE_NAME))
@@ -185,6 +183,8 @@ def run(args: argparse.Namespace) -> int:
         checked = check_handbook(handbook, prepared)
     except DiagnosticError as exc:
         return report(exc)
+    except OSError as exc:  # the cache cannot be written: a full disk
+        return _os_error(exc)
     # Rules that conflict, or name no article, fail the build as they fail check.
     if report_findings(checked.findings):
         return 1
@@ -216,9 +216,14 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         # A full disk, a folder that cannot be written: what was being written
         # is cleaned up on the way here, and the published site is untouched.
-        where = f"{exc.filename}: " if exc.filename else ""
-        print(f"handbook: error: {where}{exc.strerror or exc}", file=sys.stderr)
-        return 1
+        return _os_error(exc)
+
+
+def _os_error(exc: OSError) -> int:
+    """Say in one line what could not be read or written, and where."""
+    where = f"{exc.filename}: " if exc.filename else ""
+    print(f"handbook: error: {where}{exc.strerror or exc}", file=sys.stderr)
+    return 1
 
 
 def _build(args: argparse.Namespace, handbook: Handbook, languages: list[str], layout: builder.Layout,
