@@ -599,11 +599,11 @@ def _quickref_rows(table: object, doc: Document, situations: dict[str, str], pag
     return quickref.rows(table, doc, situations, page_word)
 
 
-def _quickref_widths(table: object, verdict_heading: str) -> str:
+def _quickref_widths(table: object) -> str:
     from build_tools.generated import quickref
 
     assert isinstance(table, quickref.QuickReference)
-    return quickref.widths(table, verdict_heading)
+    return quickref.widths(table)
 
 
 @pass_environment

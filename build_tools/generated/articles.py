@@ -127,9 +127,10 @@ def article_role(
 
 def visit_page_latex(self: Any, node: article_page) -> None:
     # The label Sphinx writes for an id (\label{\detokenize{doc:id}}) is the
-    # one a \pageref names; an unbreakable space keeps the number with its word.
+    # one a \pageref names; an unbreakable space keeps the number with its
+    # word, and the line may break before them (a narrow column).
     word = tex_escape(node["word"], self.config.latex_engine)
-    self.body.append(r"\nobreakspace{}(" + word + r"~\pageref{\detokenize{" + node["label"] + "}})")
+    self.body.append(r" (" + word + r"~\pageref{\detokenize{" + node["label"] + "}})")
     raise nodes.SkipNode
 
 

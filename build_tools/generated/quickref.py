@@ -174,24 +174,27 @@ def rows(table: QuickReference, doc: Document, situation_words: Mapping[str, str
     return markup.MyST("".join(body))
 
 
-def widths(table: QuickReference, verdict_heading: str) -> str:
-    """The columns' shares of the page (``:widths:``): the verdict column as
-    wide as its longest word or heading (a verdict is never broken), the
-    sequence column as its longest sequence (up to a quarter), the article a
-    fixed share, the agreement the rest.
+def widths(table: QuickReference) -> str:
+    """The columns' shares of the line (``:widths:``), measured for the A5
+    page, where a hundredth of the line holds about 0.6 of a character of the
+    table's size: the sequence column as its longest sequence (a longer one
+    breaks between calls), the verdict column as the longest word of a verdict
+    in bold (a verdict breaks only between words), the article a fixed share,
+    the agreement the rest. The headings are words of the reader's language,
+    hyphenated where they are longer.
 
     >>> t = QuickReference("q", "alert", (), (Group("openings", (Row("1NT", "", "No alert", "", ""),)),))
-    >>> widths(t, "Verdict")
-    '7 57 12 24'
+    >>> widths(t)
+    '16 46 14 24'
+    >>> long = Row("[1♥]-pas-[2♥]-ktr", "", "Bez alertu", "", "")
+    >>> widths(QuickReference("q", "alert", (), (Group("doubles", (long,)),)))
+    '28 33 15 24'
     """
     rows = [row for group in table.groups for row in group.rows]
-    verdict = max((len(word) for text in (verdict_heading, *(r.verdict for r in rows)) for word in text.split()),
-                  default=6)
-    verdict = max(verdict, max((len(r.verdict) for r in rows), default=0) // 2)
-    # A heading is set bold: about 1.4 times the width of a character of the
-    # shares' scale (a hundredth of the line holds about one character of \small).
-    verdict_share = min(30, round(verdict * 1.4) + 2)
-    sequence_share = min(22, max((len(r.sequence) for r in rows), default=4) + 4)
+    sequence = min(14, max((len(r.sequence) for r in rows), default=4))
+    verdict = max((len(word) for r in rows for word in r.verdict.split()), default=5)
+    sequence_share = max(16, min(28, round(1.7 * sequence) + 4))
+    verdict_share = max(14, min(28, round(1.9 * verdict) + 4))
     article_share = 24
     return f"{sequence_share} {100 - sequence_share - verdict_share - article_share} {verdict_share} {article_share}"
 
