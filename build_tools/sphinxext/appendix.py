@@ -119,10 +119,6 @@ def move_runs(app: Sphinx, doctree: nodes.document, docname: str) -> None:
                 target=rows[0]["ids"][0])
             heading = _article(run)
             run.replace_self(reference)
-            # In the appendix a table may run over pages: one taller than what
-            # is left of a page ran into its foot.
-            for table in run.findall(nodes.table):
-                table["classes"].append("longtable")
             # The appendix's title says what the run's own label said.
             for label in [n for n in run.findall(nodes.inline) if "hb-editorial" in n["classes"]]:
                 if isinstance(label.parent, nodes.paragraph) and len(label.parent.children) == 1:

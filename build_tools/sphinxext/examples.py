@@ -205,6 +205,19 @@ def _skip(self: object, node: nodes.Node) -> None:
     pass
 
 
+def breakable_runs(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """In print a run's table may break between its rows (a longtable), in
+    place as in the A5 book's appendix: an article with many editorial examples
+    makes a table taller than what is left of a page, and a table that cannot
+    break ran into the running foot or off the paper."""
+    if app.builder.format != "latex":
+        return
+    for run in doctree.findall(example_run):
+        for table in run.findall(nodes.table):
+            if "longtable" not in table["classes"]:
+                table["classes"].append("longtable")
+
+
 def setup_examples(app: Sphinx) -> None:
     app.add_node(
         example_run,
@@ -219,6 +232,7 @@ def setup_examples(app: Sphinx) -> None:
         text=(visit_row_text, _skip),
     )
     app.add_directive("hb-example-run", ExampleRunDirective)
+    app.connect("doctree-resolved", breakable_runs)
     app.add_role("hb-example-row", example_row_role)
     app.add_node(
         example,

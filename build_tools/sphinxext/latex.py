@@ -57,10 +57,14 @@ NODES_PREAMBLE = r"""
 % Like an example, a run starts on the page of the text it illustrates (no
 % break before it, nor between its label and its table); it gives the ends of
 % lists their page break back, as an example does.
+% Its table breaks between rows where a page ends (a longtable, .examples), its
+% header repeated; Sphinx's "continued from the previous page" lines are left
+% out: the repeated header says as much.
 \newenvironment{hbexamplerun}{\par\nobreak\global\@endparpenalty-\@lowpenalty\smallskip\begingroup\small
   \let\hb@runstartpar\sphinxAtStartPar\def\sphinxAtStartPar{\raggedright\hb@runstartpar}%
   \let\hb@runtablestart\sphinxattablestart\def\sphinxattablestart{\par\nobreak\hb@runtablestart}%
-  \expandafter\def\csname DUrolehb-inline-auction\endcsname##1{##1}}%
+  \expandafter\def\csname DUrolehb-inline-auction\endcsname##1{##1}%
+  \def\sphinxtablecontinued##1{}}%
   {\endgroup\par\smallskip}
 \newcommand{\hbappendixarticle}[1]{\par\medskip\noindent\textbf{#1}\markright{#1}\par\nobreak}
 \newcommand{\hbexamplenumber}[1]{\textbf{#1}\enspace}

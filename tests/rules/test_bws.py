@@ -145,8 +145,9 @@ def test_a_shows_badge_words_the_meaning_for_the_reader() -> None:
         doc = bws() if lang == "sv" else translate(bws(), lang, None)
         page = render_pages(manifest, [doc], lang, interface_translations(ROOT / "translations", lang))[
             "bws-competitive-bidding.md"]
-        example = page[page.index(":id: inkliv-1nt-balansering\n"):]
-        example = example[:example.index("::::")]
+        # The editorial example is a row of its article's table: its cells run to the next row.
+        example = page[page.index("{hb-example-row}`inkliv-1nt-balansering`"):]
+        example = example[:example.index("\n* - ")]
         labels = [json.loads(base64.b64decode(b))["label"] for b in re.findall(r"\{hb-verdict\}`([^`]+)`", example)]
         assert labels[1] == words, labels
 

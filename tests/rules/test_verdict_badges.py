@@ -32,24 +32,31 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     yield tmp / "build"
 
 
-@pytest.mark.parametrize(("lang", "label", "heading"), [("pl", "Alert", "Przykład redakcyjny"),
-                                                       ("en", "Alert", "Editorial example")])
-def test_a_verdict_is_a_badge_linked_to_its_article(built: Path, lang: str, label: str, heading: str) -> None:
+@pytest.mark.parametrize(("lang", "label", "heading", "agreement"),
+                         [("pl", "Alert", "Przykłady redakcyjne", "Uzgodnienie"),
+                          ("en", "Alert", "Editorial examples", "Agreement")])
+def test_a_verdict_is_a_badge_linked_to_its_article(built: Path, lang: str, label: str, heading: str,
+                                                    agreement: str) -> None:
     html = (built / "site" / lang / "mini-rules.html").read_text(encoding="utf-8")
     badge = re.search(r'<span class="hb-verdict hb-verdict-needs-action"><a class="reference internal" '
                       r'href="#otwarcie-1ba"><span class="std std-ref">([^<]+)</span></a></span>', html)
     assert badge is not None and badge.group(1) == label
-    example = re.search(r'<div class="hb-example hb-editorial-example" id="przyklad-1ba-12-14">(.*?)</div>\s*</div>',
-                        html, re.S)
-    assert example is not None and heading in example.group(1)
+    # The handbook's own example is a row of its article's table of editorial examples, set apart by its heading.
+    run = re.search(r'<div class="hb-example-run">(.*?)</table>', html, re.S)
+    assert run is not None and heading in run.group(1)
+    row = re.search(r'<tr[^>]*><td><p><span class="hb-example-row" id="przyklad-1ba-12-14"></span>(.*?)</tr>',
+                    run.group(1), re.S)
+    assert row is not None and badge.group(0) in row.group(1)
     # Beside the verdict, the agreement it is the verdict on (meaning: {natural: true, hcp: 12-14}) in the reader's
-    # words, said to be the pair's: the regulation's verdict may call "natural" what the pair calls so, or not.
-    query = {"pl": "Uzgodnienie: naturalne; 12–14 PC", "en": "Agreed: natural; 12–14 HCP"}[lang]
-    assert f'<span class="hb-query">{query}</span>' in example.group(1)
+    # words, in the column that says it is the pair's: the regulation's verdict may call "natural" what the pair
+    # calls so, or not.
+    assert f'<th class="head"><p>{agreement}</p></th>' in run.group(1)
+    query = {"pl": "naturalne; 12–14 PC", "en": "natural; 12–14 HCP"}[lang]
+    assert f'<span class="hb-query">{query}</span>' in row.group(1)
 
 
 @pytest.mark.tex
 def test_the_pdf_prints_the_badge_and_the_heading(built: Path) -> None:
     text = subprocess.run(["pdftotext", "-enc", "UTF-8", str(built / "pdf" / "mini-handbook-pl-a4.pdf"), "-"],
                           check=True, capture_output=True, text=True).stdout
-    assert "Przykład redakcyjny" in text and "Alert" in text
+    assert "Przykłady redakcyjne" in text and "Alert" in text
