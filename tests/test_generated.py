@@ -84,7 +84,9 @@ def test_the_pzbs_quick_reference_answers_the_directors_questions(
 def test_a_quick_reference_is_at_the_front_of_each_document_with_examples() -> None:
     text = page("en", "pzbs-alert-rules")
     first_article = text.index("{hb-anchor}`obowiazek-alertowania`") if "obowiazek-alertowania" in text else len(text)
-    assert text.index("{hb-section}`quick-reference`") < first_article
+    assert text.index(":id: quick-reference\n") < first_article
+    # A heading that is no section: the document's opening text and points stay its own, not the quick reference's.
+    assert "{hb-section}`quick-reference`" not in text and ":::{hb-quickref-title}" in text
     assert ":class: longtable" in text
     # A document without rules has none.
     assert "quick-reference" not in page("en", "laws-1987-contents")

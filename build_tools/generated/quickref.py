@@ -217,6 +217,52 @@ class QuickRefDirective(SphinxDirective):
         return [node]
 
 
+class quickref_title(nodes.General, nodes.TextElement):
+    """The heading of a document's quick reference: set as a heading, but not
+    a section, which in Markdown would own everything after it up to the next
+    heading (the document's opening text and its points would become parts of
+    the quick reference, out of the contents). In print it still gets its own
+    contents line and bookmark, at the level of the document's sections."""
+
+
+class QuickRefTitleDirective(SphinxDirective):
+    """``{hb-quickref-title} TITLE`` with ``:id:``, its anchor."""
+
+    required_arguments = 1
+    final_argument_whitespace = True
+    option_spec = {"id": directives.unchanged_required}
+
+    def run(self) -> list[nodes.Node]:
+        title = self.arguments[0]
+        node = quickref_title(title, title, ids=[self.options["id"]], classes=["hb-quickref-title"])
+        self.set_source_info(node)
+        return [node]
+
+
+def visit_title_html(self: Any, node: quickref_title) -> None:
+    self.body.append(self.starttag(node, "h2", ""))
+
+
+def depart_title_html(self: Any, node: quickref_title) -> None:
+    self.body.append("</h2>\n")
+
+
+def visit_title_latex(self: Any, node: quickref_title) -> None:
+    from sphinx.util.texescape import escape as tex_escape
+
+    title = tex_escape(node.astext(), self.config.latex_engine)
+    # The level a section beside it would have (a chapter in a book of one document).
+    level = self.sectionnames[min(self.sectionlevel + 1, len(self.sectionnames) - 1)]
+    anchors = "".join(self.hypertarget(node_id, anchor=False) for node_id in node["ids"])
+    self.body.append(f"\n\\par\\bigskip\\phantomsection\\addcontentsline{{toc}}{{{level}}}{{{title}}}{anchors}"
+                     f"\\noindent{{\\large\\bfseries {title}}}\\markright{{{title}}}\\par\\nobreak\\medskip\n")
+    raise nodes.SkipNode
+
+
+def visit_title_text(self: Any, node: quickref_title) -> None:
+    pass
+
+
 def verdict_role(
     name: str, rawtext: str, text: str, lineno: int, inliner: Any,
     options: dict[str, Any] | None = None, content: list[str] | None = None,
@@ -276,5 +322,8 @@ def setup_quickref(app: Sphinx) -> None:
     app.add_node(quickref, html=(visit_html, depart_html), latex=(visit_latex, depart_latex),
                  text=(visit_text, visit_text))
     app.add_directive("hb-quickref", QuickRefDirective)
+    app.add_node(quickref_title, html=(visit_title_html, depart_title_html),
+                 latex=(visit_title_latex, visit_title_text), text=(visit_title_text, visit_title_text))
+    app.add_directive("hb-quickref-title", QuickRefTitleDirective)
     app.add_role("hb-quickref-verdict", verdict_role)
     app.add_role("hb-quickref-sequence", sequence_role)
