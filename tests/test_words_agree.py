@@ -23,7 +23,7 @@ DATES = [
     ("ru", date(2026, 12, 1), "1 декабря 2026\u202fг."),  # CLDR: a narrow no-break space before г.
     ("es", date(2026, 3, 5), "5 de marzo de 2026"),
     ("sv", date(2026, 12, 1), "1 december 2026"),
-    ("en", date(2026, 12, 1), "December 1, 2026"),
+    ("en", date(2026, 12, 1), "1 December 2026"),
 ]
 
 

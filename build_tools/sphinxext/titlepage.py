@@ -154,12 +154,18 @@ def long_date(language: str, day: date) -> str:
     Babel): no zero before a day or month, the month's name in its case.
 
     >>> from datetime import date
-    >>> [long_date(lang, date(2026, 12, 1)) for lang in ("pl", "zh_CN", "es")]
-    ['1 grudnia 2026', '2026年12月1日', '1 de diciembre de 2026']
+    >>> [long_date(lang, date(2026, 12, 1)) for lang in ("pl", "zh_CN", "es", "en")]
+    ['1 grudnia 2026', '2026年12月1日', '1 de diciembre de 2026', '1 December 2026']
     """
     from babel.dates import format_date
 
-    return format_date(day, format="long", locale=language)
+    return format_date(day, format="long", locale=DATE_LOCALES.get(language, language))
+
+
+#: The CLDR locale whose long date a language's books print, where it is not the
+#: language's own: the handbook's English is British (colour, cue-bid), and CLDR's
+#: plain "en" is American ("December 1, 2026").
+DATE_LOCALES = {"en": "en_GB"}
 
 
 def build_day() -> date:
