@@ -517,6 +517,23 @@ def _example_run_table(env: Environment, run: ExampleRun, doc: Document, labels:
                        f"{_rows(rows)}:::\n")
 
 
+def leaf_texts(doc: Document) -> dict[str, str]:
+    """The words of each leaf (alternative) a query may choose, by its id: a
+    paragraph's or point's leaves as written, and a leaf of a table of marks
+    (``<table>.row<n>.leaf1``, :func:`build_tools.rules.positions.mark_leaves`)
+    as its row's first cell and its small mark ("limit raise (l)"), not its id."""
+    from build_tools.rules.positions import mark_leaves
+
+    found = {f"{e.id}.leaf{n}": text for e in doc.elements() if isinstance(e, Paragraph | Point)
+             for n, text in enumerate(e.leaves, 1)}
+    for table in (e for e in doc.elements() if isinstance(e, Table)):
+        rows = [[str(cell) for cell in row] for row in table.rows]
+        for default, leaves in mark_leaves(table.id, rows).items():
+            row = rows[int(default.rsplit(".row", 1)[1]) - 1]
+            found.update((leaf, f"{row[0]} ({row[-1][1:]})") for leaf in leaves)
+    return found
+
+
 def _verdict_share(labels: Sequence[str]) -> int:
     """The printed verdict column's share of the width (in %) for the framed
     badges ``labels``: a badge does not break, so the column is as wide as the
@@ -558,9 +575,8 @@ def _verdicts(env: Environment, example: Example, doc: Document,
             framed.append(label)
     # The agreement asked about, every key the example writes, in the reader's
     # words: two examples of one auction with opposite verdicts differ only there.
-    leaves = {f"{e.id}.leaf{n}": text for e in doc.elements() if isinstance(e, Paragraph | Point)
-              for n, text in enumerate(e.leaves, 1)}
-    asked = describe_query(example.query, words, example.notation or doc.language, doc.display_language, leaves)
+    asked = describe_query(example.query, words, example.notation or doc.language, doc.display_language,
+                           leaf_texts(doc))
     return asked, badges, framed
 
 

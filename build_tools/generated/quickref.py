@@ -25,7 +25,7 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 from build_tools import markup
-from build_tools.document import Document, Example, Paragraph, Point
+from build_tools.document import Document, Example
 from build_tools.generated import articles
 
 #: The template macro of the family (build_tools/templates/).
@@ -100,14 +100,13 @@ def build(doc: Document, gettext: Callable[[str], str], words: Mapping[str, str]
     from build_tools import diagrams
     from build_tools.bridge import BridgeError
     from build_tools.meaning_text import describe_query
-    from build_tools.render import answer_label
+    from build_tools.render import answer_label, leaf_texts
     from build_tools.rules.engine import Conflict, Undecided, decide
     from build_tools.rules.registry import Registry
     from build_tools.verdicts import rules_of
 
     rules = rules_of(doc)
-    leaves = {f"{e.id}.leaf{n}": text for e in doc.elements() if isinstance(e, Paragraph | Point)
-              for n, text in enumerate(e.leaves, 1)}
+    leaves = leaf_texts(doc)
     found: dict[str, dict[str, dict[tuple[str, str, str], Row]]] = {}
     for example in doc.elements():
         if not isinstance(example, Example) or example.query is None or not example.expect:

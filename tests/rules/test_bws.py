@@ -248,3 +248,16 @@ def test_the_responsive_double_above_the_four_level_is_not_the_texts() -> None:
     except Undecided:
         return
     assert "svarsdubbling" not in (found.article, *found.articles)
+
+
+def test_a_leaf_of_the_table_of_marks_is_named_by_its_row_not_its_id() -> None:
+    # Row 4 of artificiella-hojningar, "limithöjning med styrkeintervall" marked "Tl": a takeout double by default,
+    # the small l its alternative (lead-directing). An example choosing that alternative says which row's, in words.
+    from build_tools.loader import load_manifest
+    from build_tools.render import interface_translations, render_pages
+
+    manifest = load_manifest(ROOT / "source" / "handbook.yaml")
+    page = render_pages(manifest, [bws()], "sv", interface_translations(ROOT / "translations", "sv"))[
+        "bws-competitive-bidding.md"]
+    assert ".row4.leaf1" not in page and ".row2.leaf1" not in page
+    assert "limithöjning med styrkeintervall (l)" in page
