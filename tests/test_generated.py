@@ -248,3 +248,18 @@ def test_the_printed_index_lists_every_convention_a_rule_names(real_books: Path,
     items = set(re.findall(r"\\subitem (.+?), \\hyperpage", text))
     missing = {w for w in expected_index_words(language) if not any(w == item or w in item for item in items)}
     assert not missing, (missing, sorted(items)[:20])
+
+
+@pytest.mark.parametrize(("lang", "principle"), [("pl", "Stwierdzenie „nie…"), ("en", "The statement “is…")])
+def test_every_article_a_quick_reference_links_is_named(lang: str, principle: str) -> None:
+    # A link must say where it leads: the general principle of PZBS (znaczenie-nie-alertuje-sie) is a paragraph
+    # of the opening text, in no section and no numbered point, and was linked by an empty name. It is named by
+    # its first words, as a point's heading is.
+    import re
+
+    from build_tools import markup
+
+    text = page(lang, "pzbs-alert-rules")
+    payloads = [markup.read_payload(markup.role_text(p)) for p in re.findall(r"\{hb-article\}`([^`]+)`", text)]
+    assert payloads and all(p["name"].strip() for p in payloads), [p for p in payloads if not p["name"].strip()]
+    assert {p["name"] for p in payloads if p["article"] == "znaczenie-nie-alertuje-sie"} == {principle}

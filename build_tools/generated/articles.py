@@ -22,7 +22,7 @@ from sphinx.application import Sphinx
 from sphinx.util.texescape import escape as tex_escape
 
 from build_tools import markup
-from build_tools.document import Block, Document, Point, PointList, Section
+from build_tools.document import Block, Definition, Document, Paragraph, Point, PointList, Section
 
 
 def ancestry(doc: Document) -> dict[str, tuple[Block | Point, ...]]:
@@ -52,13 +52,15 @@ def article_name(chain: tuple[Block | Point, ...]) -> str:
     """The name of the last element of ``chain``: the innermost section's
     number (or title) and the numbers of the points below it.
 
-    >>> from build_tools.document import Section, Point
+    >>> from build_tools.document import Paragraph, Section, Point
     >>> inner = Point("b", "text", number="a)")
     >>> outer = Point("p", "text", number="12.", items=(inner,))
     >>> article_name((Section("s", "Inne ustalenia", ()), outer, inner))
     'Inne ustalenia 12. a)'
     >>> article_name((outer, inner)), article_name((Section("s", "Title", (), number="4.2"),))
     ('12. a)', '4.2')
+    >>> article_name((Paragraph("z", "Stwierdzenie „nie alertuje się” oznacza dodatkowo"),))
+    'Stwierdzenie „nie…'
     """
     sections = [n for n, element in enumerate(chain) if isinstance(element, Section)]
     start = sections[-1] + 1 if sections else 0
@@ -69,7 +71,16 @@ def article_name(chain: tuple[Block | Point, ...]) -> str:
         section = chain[sections[-1]]
         assert isinstance(section, Section)
         head = section.number.strip() or _short(markup.plain(section.title))
-    return " ".join(part for part in (head, *numbers) if part)
+    name = " ".join(part for part in (head, *numbers) if part)
+    if not name:
+        # An article in no section and no numbered point (a paragraph of the
+        # opening text) is named by its first words: a link says where it leads.
+        last = chain[-1]
+        if isinstance(last, Definition):
+            name = _short(markup.plain(last.term))
+        elif isinstance(last, Paragraph | Point):
+            name = _short(markup.plain(last.text))
+    return name
 
 
 #: The longest section title a name repeats whole; a longer one is cut at a word.
