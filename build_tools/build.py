@@ -863,6 +863,8 @@ def merge(layout: Layout, manifest: Manifest, folders: Sequence[Path]) -> list[s
     translation status. Returns the languages found, for :func:`publish`; a
     language or PDF found twice is taken from the first folder holding it.
     Only called under the build folder's lock."""
+    from build_tools.sphinxext.titlepage import DATA_NAME
+
     others = [Layout(root=layout.root, build=f, source=layout.source, translations=layout.translations)
               for f in folders]
     found: list[str] = []
@@ -872,6 +874,12 @@ def merge(layout: Layout, manifest: Manifest, folders: Sequence[Path]) -> list[s
                 found.append(lang)
                 _remove(layout.html(lang))
                 shutil.copytree(other.html(lang), layout.html(lang))
+                # The root and status pages name the documents by the titles
+                # the render stage wrote for that language.
+                titles = other.myst(lang) / DATA_NAME
+                if titles.is_file():
+                    layout.myst(lang).mkdir(parents=True, exist_ok=True)
+                    files.copy_file(titles, layout.myst(lang) / DATA_NAME)
     for lang in found:
         for name in book_pdf_names(manifest, lang):
             source = next((o.pdf / name for o in others if not pdf_problem(o.pdf / name)), None)
