@@ -172,6 +172,9 @@ def run(args: argparse.Namespace) -> int:
             _say(f"handbook: nothing changed since the last build (inputs' digests match); "
                  f"{display_path(layout.site)} as it was ({time.perf_counter() - started:.1f} s)")
             return 0
+        # The build folder first: one that cannot be made is named as the user
+        # gave it, not as the cache's first entry below it.
+        layout.build.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         return _os_error(exc)
     # What an earlier build made of a document's same inputs is taken from
