@@ -122,7 +122,10 @@ NODES_PREAMBLE = r"""
 % may run to a line) is set in brackets and may break where its words do.
 % A badge is upright (the link inside it would be italic, \sphinxcrossref).
 \newcommand{\hbupright}[1]{#1}
-\expandafter\newcommand\csname DUrolehb-verdict\endcsname[1]{{\scriptsize\bfseries\upshape\let\sphinxcrossref\hbupright #1}}
+% The zero skip before it lets TeX hyphenate its first word, which it never does
+% at the start of a paragraph: a classification opening a narrow cell of a table
+% of examples ("[dwukolorówka, ...") ran over the column.
+\expandafter\newcommand\csname DUrolehb-verdict\endcsname[1]{\hspace{0pt}{\scriptsize\bfseries\upshape\let\sphinxcrossref\hbupright #1}}
 \expandafter\newcommand\csname DUrolehb-verdict-needs-action\endcsname[1]{{\setlength{\fboxsep}{1pt}\fbox{\colorbox{black}{\textcolor{white}{#1}}}}}
 \expandafter\newcommand\csname DUrolehb-verdict-forbidden\endcsname[1]{{\setlength{\fboxsep}{1pt}\fbox{\colorbox{black}{\textcolor{white}{\underline{#1}}}}}}
 \expandafter\newcommand\csname DUrolehb-verdict-permitted\endcsname[1]{\fbox{#1}}
@@ -144,7 +147,9 @@ NODES_PREAMBLE = r"""
 % cells are set ragged right too.
 \newenvironment{hbquickref}{\par\small\raggedright
   \let\hbquickrefpar\sphinxAtStartPar\def\sphinxAtStartPar{\raggedright\hbquickrefpar}}{\par}
-\expandafter\newcommand\csname DUrolehb-quickref-situation\endcsname[1]{\textbf{#1}}
+% A situation's row has its name in the first column and nothing in the others:
+% the name runs across them (in the narrow first column a word ran over it).
+\expandafter\newcommand\csname DUrolehb-quickref-situation\endcsname[1]{\mbox{}\rlap{\textbf{#1}}}
 """
 
 CJK_FONTS = r"""
