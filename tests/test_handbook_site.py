@@ -98,6 +98,13 @@ def test_the_documents_hold_what_the_sources_show() -> None:
 
 def test_every_cross_reference_lands_on_an_element(site: Path) -> None:
     checked = 0
+    ids: dict[Path, set[str]] = {}  # each page parsed once: the pages hold thousands of links
+
+    def ids_of(path: Path) -> set[str]:
+        if path not in ids:
+            ids[path] = {a["id"] for _, a, _ in parse(path) if "id" in a}
+        return ids[path]
+
     for document in HANDBOOK.documents:
         for lang in HANDBOOK.manifest.languages:
             page_path = site / lang / f"{document.id}.html"
@@ -107,8 +114,7 @@ def test_every_cross_reference_lands_on_an_element(site: Path) -> None:
                     continue
                 target, anchor = href.split("#", 1)
                 target_path = (page_path.parent / target) if target else page_path
-                target_ids = {a["id"] for _, a, _ in parse(target_path) if "id" in a}
-                assert anchor in target_ids, (page_path.name, href)
+                assert anchor in ids_of(target_path.resolve()), (page_path.name, href)
                 checked += 1
     references = sum(
         1 for d in HANDBOOK.documents for m in d.messages() for p in parse_markup(m.text) if p.kind == "ref"
@@ -153,26 +159,52 @@ def test_the_residual_answer_is_said_as_such_and_links_no_article(site: Path, la
     assert any(article == "transfer" for _tone, article, _label in badges)
 
 
-@pytest.mark.parametrize(("language", "agreed"), [("es", "Acuerdo: natural; 2+ tréboles"),
-                                                  ("en", "Agreed: natural; 2+ clubs")])
-def test_the_pairs_agreement_is_set_apart_from_the_verdict(site: Path, language: str, agreed: str) -> None:
-    # apertura-1c-natural-segundo: the pair calls its 1♣ natural with 2+ clubs;
-    # AEB's definition (3+ cards) says it is not natural.
+def _run_row(html: str, example: str) -> tuple[str, list[str]]:
+    """The header cells of the run table holding ``example``, and the cells
+    of its row (HTML)."""
     import re
 
+    at = html.index(f'id="{example}"')
+    table = html[html.rindex("<table", 0, at):]
+    header = re.findall(r'<th class="head"><p>([^<]*)</p></th>', table[:table.index("</thead>")])
+    row = html[html.rindex("<tr", 0, at):]
+    row = row[:row.index("</tr>")]
+    return "|".join(header), re.findall(r"<td>(.*?)</td>", row, re.S)
+
+
+@pytest.mark.parametrize(("language", "header", "agreed"), [
+    ("es", "Subasta|Acuerdo|Veredicto", "natural; 2+ tréboles"),
+    ("en", "Auction|Agreement|Verdict", "natural; 2+ clubs")])
+def test_the_pairs_agreement_is_set_apart_from_the_verdict(site: Path, language: str, header: str,
+                                                           agreed: str) -> None:
+    # apertura-1c-natural-segundo, an editorial example: the pair calls its 1♣
+    # natural with 2+ clubs; AEB's definition (3+ cards) says it is not natural.
+    # Its row gives the agreement in the column of the pair's, the verdict in its own.
     html = (site / language / "aeb-bidding-systems.html").read_text(encoding="utf-8")
-    example = re.search(r'id="apertura-1c-natural-segundo">(.*?)</div>\s*</div>', html, re.S)
-    assert example is not None
-    assert f'<span class="hb-query">{agreed}</span>' in example.group(1)
+    shown, cells = _run_row(html, "apertura-1c-natural-segundo")
+    assert shown == header
+    assert cells[1] == f'<p><span class="hb-query">{agreed}</span></p>'
+    assert "hb-verdict" in cells[2] and "hb-query" not in cells[2]
+
+
+@pytest.mark.parametrize(("language", "agreed"), [("es", "Acuerdo: (1ST): fuerte"), ("en", "Agreed: (1NT): strong")])
+def test_an_examples_own_agreement_line_is_said_to_be_the_pairs(site: Path, language: str, agreed: str) -> None:
+    # stayman-efter-stark-1nt-budgivning, the document's own example (a diagram
+    # in place): the line before its verdict states what the pair agreed.
+    import re
+
+    html = (site / language / "bws-competitive-bidding.html").read_text(encoding="utf-8")
+    example = html[html.index('id="stayman-efter-stark-1nt-budgivning"'):]
+    line = re.search(r'<p><span class="hb-query">(.*?)</span> <span class="hb-verdict', example)
+    assert line is not None and line.group(1).startswith(agreed), example[:1500]
 
 
 def test_an_example_without_an_agreed_meaning_says_so_beside_its_verdict(site: Path) -> None:
-    import re
-
     html = (site / "pl" / "pzbs-alert-rules.html").read_text(encoding="utf-8")
-    example = re.search(r'id="ex-watpliwa-bez-znaczenia">(.*?)</div>\s*</div>', html, re.S)
-    assert example is not None
-    line = re.search(r'<p><span class="hb-query">([^<]+)</span> (<span class="hb-verdict.*?)</p>', example.group(1))
-    assert line is not None and "nie ma uzgodnień" in line.group(1), example.group(1)[-400:]
-    assert "Alert" in line.group(2)
-    assert not line.group(1).startswith("Uzgodnienie")  # nothing agreed: no "Agreed:" before it
+    header, cells = _run_row(html, "ex-watpliwa-bez-znaczenia")
+    assert header == "Licytacja|Uzgodnienie|Rozstrzygnięcie"
+    assert cells[1] == '<p><span class="hb-query">para nie ma uzgodnień co do tej zapowiedzi</span></p>'
+    assert ">Alert<" in cells[2]
+    # Its twin with an agreed natural meaning: no alert.
+    _, twin = _run_row(html, "ex-watpliwa-ze-znaczeniem")
+    assert "naturalne" in twin[1] and ">Bez alertu<" in twin[2]

@@ -213,11 +213,15 @@ def _pl_page() -> str:
 
 def test_the_polish_page_states_its_examples_in_polish() -> None:
     page = _pl_page()
-    example = page[page.index(":id: ex-ogolna-naturalna"):]
-    example = example[:example.index("::::")]
+    run = page[page.index(":id: ex-ogolna-naturalna"):]
+    run = run[:run.index("::::")]
+    # An editorial example is a row of its run's table: the column of the
+    # pair's agreement is headed as theirs ("Uzgodnienie"), beside the verdict's.
+    assert "* - Licytacja\n  - Uzgodnienie\n  - Rozstrzygnięcie\n" in run
+    row = run[run.index("{hb-example-row}`ex-ogolna-naturalna`"):]
+    row = row[:row.index("\n* - ")]
     # source/pzbs-alert-rules.yaml: meaning: {natural: true, suits: {hearts: 6+}, hcp: 12-14}
-    # the pair's agreement, said to be theirs
-    assert "{hb-query}`Uzgodnienie: naturalne; kiery 6+; 12–14 PC`" in example
+    assert "\n  - {hb-query}`naturalne; kiery 6+; 12–14 PC`\n  - {hb-verdict}" in row
     assert "meaning:" not in page and "earlier:" not in page and "screens:" not in page
     assert len(re.findall(r"\{hb-query\}", page)) > 100
 
@@ -237,9 +241,15 @@ def test_no_page_shows_the_query_as_yaml(site: Path, language: str) -> None:
         html = page.read_text(encoding="utf-8")
         assert "meaning: {" not in html and "earlier: {" not in html, page.name
     rules = (site / language / "pzbs-alert-rules.html").read_text(encoding="utf-8")
-    shown = {"pl": '<span class="hb-query">Uzgodnienie: naturalne; kiery 6+; 12–14 PC</span>',
-             "zh_CN": '<span class="hb-query">约定：自然；红心6+张；12–14大牌点</span>'}[language]
-    assert shown in rules
+    # ex-ogolna-naturalna, a row of its run's table, under the column of the
+    # pair's agreement ("Uzgodnienie", "约定").
+    header, shown = {"pl": ("Uzgodnienie", "naturalne; kiery 6+; 12–14 PC"),
+                     "zh_CN": ("约定", "自然；红心6+张；12–14大牌点")}[language]
+    row = rules[rules.index('id="ex-ogolna-naturalna"'):]
+    row = row[:row.index("</tr>")]
+    assert f'<span class="hb-query">{shown}</span>' in row
+    table = rules[:rules.index('id="ex-ogolna-naturalna"')]
+    assert f'<th class="head"><p>{header}</p></th>' in table[table.rindex("<table"):]
 
 
 def test_a_system_given_inline_names_its_calls_with_their_meanings() -> None:

@@ -133,16 +133,36 @@ def _example_myst(document: str, example_id: str, language: str) -> str:
     return page[start : page.index("\n::::", start)]
 
 
-def test_the_aeb_overcall_is_a_two_column_list_table_without_a_header_row() -> None:
+def test_the_aeb_overcall_is_a_row_of_its_run_with_its_brackets_and_no_seats() -> None:
+    # An editorial example is a row of its article's run table (issue 22): a
+    # one-call overcall takes no diagram; its auction, on one line, still shows
+    # the opponents' call in brackets and names no seat.
     example = next(e for e in load_document(ROOT / "source" / "aeb-bidding-systems.yaml").elements()
                    if isinstance(e, Example) and e.id == "intervencion-1s-quinto")
-    assert (example.auction, example.view) == ("(1♦) 1♠", "partnership")
+    assert (example.auction, example.view, example.editorial) == ("(1♦) 1♠", "partnership", True)
     myst = _example_myst("aeb-bidding-systems", "intervencion-1s-quinto", "es")
-    table = myst[myst.index(":::{list-table}") :]
-    assert ":class: hb-bidding\n" in table and ":header-rows:" not in table
-    rows = table.split("\n* ")[1:]
-    assert len(rows) == 1 and rows[0].count("\n  - ") == 1  # one row, two cells
-    assert "\\(1♦\\)" in rows[0] and "Oeste" not in myst and "Norte" not in myst
+    assert ":class: hb-example-run-table\n" in myst and ":class: hb-bidding" not in myst
+    row = myst[myst.index("{hb-example-row}`intervencion-1s-quinto`"):]
+    row = row[:row.index("\n* ")]
+    assert row.startswith("{hb-example-row}`intervencion-1s-quinto`{hb-inline-auction}`(1♦)-1♠`\n")
+    assert "Oeste" not in myst and "Norte" not in myst
+
+
+def _row_of(page: list[tuple[str, dict[str, str], str]], example_id: str) -> list[tuple[str, dict[str, str], str]]:
+    """The elements of the table row holding the element ``example_id``."""
+    start = next(n for n, e in enumerate(page) if e[1].get("id") == example_id)
+    row = max(n for n in range(start) if page[n][0] == "tr")
+    end = next((n for n in range(row + 1, len(page)) if page[n][0] == "tr"), len(page))
+    return page[row:end]
+
+
+@pytest.mark.parametrize("language", ["es", "en"])
+def test_the_site_shows_the_aeb_overcall_with_its_brackets_and_no_seats(real_site: Path, language: str) -> None:
+    page = parse(real_site / language / "aeb-bidding-systems.html")
+    row = _row_of(page, "intervencion-1s-quinto")
+    auction = next(text for tag, attrs, text in row if "hb-inline-auction" in attrs.get("class", "").split())
+    assert auction.replace("\u200b", "") == "(1♦)-1♠"
+    assert [tag for tag, _, _ in row].count("th") == 0
 
 
 def _diagram_after(page: list[tuple[str, dict[str, str], str]], example_id: str) -> list[tuple[str, dict[str, str], str]]:
@@ -151,14 +171,6 @@ def _diagram_after(page: list[tuple[str, dict[str, str], str]], example_id: str)
     table = next(n for n in range(start, len(page)) if page[n][0] == "table")
     end = next((n for n in range(table + 1, len(page)) if page[n][0] in ("table", "div")), len(page))
     return page[table:end]
-
-
-@pytest.mark.parametrize("language", ["es", "en"])
-def test_the_site_shows_the_aeb_overcall_with_its_brackets_and_no_seats(real_site: Path, language: str) -> None:
-    diagram = _diagram_after(parse(real_site / language / "aeb-bidding-systems.html"), "intervencion-1s-quinto")
-    assert "hb-bidding" in diagram[0][1]["class"].split()
-    assert [tag for tag, _, _ in diagram].count("th") == 0  # no West, North, East, South
-    assert [text.strip() for tag, _, text in diagram if tag == "td"] == ["(1♦)", "1♠"]
 
 
 @pytest.mark.parametrize("language", ["sv", "ru"])
