@@ -105,9 +105,60 @@ def names(doc: Document) -> dict[str, str]:
     return {element: article_name(chain) for element, chain in ancestry(doc).items()}
 
 
-def reference(article: str, name: str, page_word: str) -> markup.MyST:
-    """The MyST of a reference to ``article`` of the page it is on."""
-    return markup.role("hb-article", markup.payload(article=article, name=name, page=page_word))
+def name_language(chain: tuple[Block | Point, ...], doc: Document) -> str:
+    """The language tag of the name of ``chain``'s last element when the page
+    shows a part of it in the original ("第29条 一、 2." on an English page, its
+    numbers untranslated), or ``""`` when all of it is the page's own.
+
+    A name mixing a translated part with an untranslated one is read as the
+    original's: its untranslated words are what a reader must be told the
+    language of (a screen reader, the CJK face in print), and a number in
+    figures reads the same either way.
+    """
+    from build_tools.render import lang_tag, number_language
+
+    if doc.language == doc.display_language:
+        return ""
+    original = lang_tag(doc.language)
+    sections = [n for n, element in enumerate(chain) if isinstance(element, Section)]
+    start = sections[-1] + 1 if sections else 0
+    if sections:
+        section = chain[sections[-1]]
+        assert isinstance(section, Section)
+        number = section.number.strip()
+        if number_language(number, doc, section.id) if number else section.id in doc.untranslated:
+            return original
+    numbered = [element for element in chain[start:] if isinstance(element, Point) and element.number.strip()]
+    if any(number_language(point.number.strip(), doc, point.id) for point in numbered):
+        return original
+    if not sections and not numbered:
+        # Named by its first words (:func:`article_name`): their text's language.
+        last = chain[-1]
+        context = f"{last.id}.term" if isinstance(last, Definition) else last.id
+        if context in doc.untranslated:
+            return original
+    return ""
+
+
+def name_languages(doc: Document) -> dict[str, str]:
+    """Every element id of ``doc`` whose name is shown in the original, with
+    that language's tag (:func:`name_language`)."""
+    found = {element: name_language(chain, doc) for element, chain in ancestry(doc).items()}
+    return {element: tag for element, tag in found.items() if tag}
+
+
+def reference(article: str, name: str, page_word: str, lang: str = "") -> markup.MyST:
+    """The MyST of a reference to ``article`` of the page it is on; ``lang``
+    the language of its name when not the page's (:func:`name_language`)."""
+    return markup.role("hb-article", reference_payload(article, name, page_word, lang))
+
+
+def reference_payload(article: str, name: str, page_word: str, lang: str = "") -> str:
+    """The argument of ``{hb-article}`` (:func:`reference`)."""
+    fields = {"article": article, "name": name, "page": page_word}
+    if lang:
+        fields["lang"] = lang
+    return markup.payload(**fields)
 
 
 class article_page(nodes.Inline, nodes.Element):
@@ -128,10 +179,15 @@ def article_role(
         return [inliner.problematic(rawtext, rawtext, message)], [message]
     env = inliner.document.settings.env
     shown = fields.get("name", "")
-    link = addnodes.pending_xref(
+    link: nodes.Element = addnodes.pending_xref(
         "", nodes.inline(shown, shown, classes=["hb-article"]), refdomain="std", reftype="ref",
         reftarget=f"{env.docname}#{fields.get('article', '')}", refexplicit=True, refwarn=True, refdoc=env.docname,
     )
+    if fields.get("lang"):
+        # Around the link: resolving it replaces what it holds by its title's text.
+        from build_tools.sphinxext.untranslated import original
+
+        link = original("", "", link, lang=fields["lang"])
     page = article_page("", label=f"{env.docname}:{fields.get('article', '')}", word=fields.get("page", ""))
     return [link, page], []
 

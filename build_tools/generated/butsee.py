@@ -36,11 +36,14 @@ SITUATION_LENGTH = 60
 
 @dataclass(frozen=True, slots=True)
 class Exception_:
-    """One exception overriding an article: its id, name and situation."""
+    """One exception overriding an article: its id, name and situation, and
+    the languages of the two when shown in the original (``""``: the page's)."""
 
     article: str
     name: str
     situation: str
+    name_lang: str = ""
+    situation_lang: str = ""
 
 
 def shorten(text: str, length: int = SITUATION_LENGTH) -> str:
@@ -62,7 +65,11 @@ def build(doc: Document) -> dict[str, tuple[Exception_, ...]]:
     overrides, with those exceptions in document order."""
     from build_tools.verdicts import rules_of
 
+    from build_tools.render import lang_tag
+
     names = articles.names(doc)
+    languages = articles.name_languages(doc)
+    original = lang_tag(doc.language) if doc.language != doc.display_language else ""
     texts = {e.id: getattr(e, "text", "") or getattr(e, "title", "") for e in doc.elements()}
     found: dict[str, dict[str, Exception_]] = {}
     for rule in rules_of(doc):
@@ -71,7 +78,9 @@ def build(doc: Document) -> dict[str, tuple[Exception_, ...]]:
                 continue
             situation = shorten(markup.plain(texts.get(rule.article, "")))
             found.setdefault(target, {}).setdefault(
-                rule.article, Exception_(rule.article, names.get(rule.article, rule.article), situation))
+                rule.article, Exception_(rule.article, names.get(rule.article, rule.article), situation,
+                                         languages.get(rule.article, ""),
+                                         original if rule.article in doc.untranslated else ""))
     return {target: tuple(exceptions.values()) for target, exceptions in found.items()}
 
 
@@ -87,7 +96,8 @@ def note(element: Block | Point, doc: Document, label: str, page_word: str) -> m
     exceptions = cached[1].get(element.id, ())
     if not exceptions:
         return markup.MyST("")
-    items = json.dumps([[e.article, e.name, e.situation] for e in exceptions], ensure_ascii=False)
+    items = json.dumps([[e.article, e.name, e.situation, e.name_lang, e.situation_lang] for e in exceptions],
+                       ensure_ascii=False)
     return markup.MyST(markup.role("hb-butsee", markup.payload(label=label, page=page_word, items=items)) + "\n\n")
 
 
@@ -114,13 +124,16 @@ def butsee_role(
         return [inliner.problematic(rawtext, rawtext, message)], [message]
     node = butsee("", classes=["hb-butsee"])
     node += nodes.strong(fields.get("label", ""), fields.get("label", ""))
-    for n, (article, shown, situation) in enumerate(items):
+    from build_tools.sphinxext.untranslated import original
+
+    for n, (article, shown, situation, name_lang, situation_lang) in enumerate(items):
         node += nodes.Text("; " if n else " ")
-        payload = markup.payload(article=article, name=shown, page=fields.get("page", ""))
+        payload = articles.reference_payload(article, shown, fields.get("page", ""), name_lang)
         links, _ = articles.article_role("hb-article", "", payload, lineno, inliner)
         node.extend(links)
         if situation:
-            node += nodes.Text(" — " + situation)
+            node += nodes.Text(" — ")
+            node += original(situation, situation, lang=situation_lang) if situation_lang else nodes.Text(situation)
     return [node], []
 
 

@@ -156,6 +156,7 @@ def rows(table: QuickReference, doc: Document, situation_words: Mapping[str, str
     """The list-table body of ``table``: a row heading each situation, then
     one row per sequence (cells already MyST)."""
     names = articles.names(doc)
+    languages = articles.name_languages(doc)
     out: list[list[str]] = []
     for group in table.groups:
         out.append([markup.role("hb-quickref-situation", situation_words[group.situation]), "", "", ""])
@@ -164,8 +165,8 @@ def rows(table: QuickReference, doc: Document, situation_words: Mapping[str, str
                 markup.role("hb-quickref-sequence", row.sequence),
                 markup.text(row.asked) if row.asked else "",
                 markup.role("hb-quickref-verdict", markup.payload(tone=row.tone, label=row.verdict)),
-                articles.reference(row.article, names.get(row.article, row.article), page_word)
-                if row.article else "",
+                articles.reference(row.article, names.get(row.article, row.article), page_word,
+                                   languages.get(row.article, "")) if row.article else "",
             ])
     body: list[str] = []
     for cells in out:
