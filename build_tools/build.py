@@ -147,10 +147,16 @@ UNCHANGED = "inputs unchanged since the last build; Sphinx not started"
 INTERRUPTED = "the last build stopped midway; rebuilt from scratch"
 #: What a step says when its stamp is current but its output is not whole.
 DAMAGED = "the output of the last build is damaged; rebuilt from scratch"
+#: What a step says when the code that turns pages into output changed.
+CODE_CHANGED = "the build's code changed since the last build; rebuilt from scratch"
 
 #: Beside a step's output: the digest of the inputs of its last run that
 #: finished and passed the check, then the pages that check found whole.
 STAMP_NAME = ".handbook-inputs"
+#: Beside a step's output: the digest of the code its Sphinx environment was
+#: made by (:func:`code_digest`). Sphinx reads a page again when the page
+#: changed, never when an extension did: a doctree made by other code is stale.
+CODE_STAMP_NAME = ".handbook-code"
 #: Beside a step's output while the step runs; found at the start of a step,
 #: it means the last run died in it (a finished or failed run removes it).
 RUNNING_NAME = ".handbook-running"
@@ -310,6 +316,10 @@ class _Step:
     def marker(self) -> Path:
         return self.out / RUNNING_NAME
 
+    @property
+    def code_stamp(self) -> Path:
+        return self.out / CODE_STAMP_NAME
+
     def begin(self, fresh: bool) -> None:
         """Mark the step as running, first throwing away all of its output and
         Sphinx's environment when ``fresh``: nothing a dead run left is trusted."""
@@ -318,10 +328,25 @@ class _Step:
             _remove(self.layout.doctrees(self.lang, self.builder))
         self.out.mkdir(parents=True, exist_ok=True)
         files.write_text(self.marker, f"{os.getpid()}\n")
+        files.write_text(self.code_stamp, code_digest(self.layout) + "\n")
 
     def end(self) -> None:
         self.marker.unlink(missing_ok=True)
 
+
+def code_digest(layout: Layout) -> str:
+    """The digest of the code Sphinx runs: ``build_tools`` (the extension,
+    templates and styles), conf.py, and the versions of Python and the packages."""
+    from build_tools import incremental
+
+    return incremental.key(incremental.code_digest(), incremental.file_part(layout.root / "conf.py"))
+
+
+def _code_changed(step: _Step) -> bool:
+    try:
+        return step.code_stamp.read_text(encoding="ascii").strip() != code_digest(step.layout)
+    except FileNotFoundError:
+        return True
 
 def _why_fresh(stamp: _Stamp, step: _Step, problem: Callable[[], str]) -> str | None:
     """``None`` when the step can be skipped, ``""`` when it runs as usual, or
@@ -329,7 +354,8 @@ def _why_fresh(stamp: _Stamp, step: _Step, problem: Callable[[], str]) -> str | 
     if step.marker.exists():
         return INTERRUPTED
     if not stamp.is_current():
-        return ""
+        # A folder a build never ran in has no code stamp and nothing stale.
+        return CODE_CHANGED if step.out.exists() and _code_changed(step) else ""
     return DAMAGED if problem() else None
 
 

@@ -181,6 +181,33 @@ def test_nothing_changed_is_not_trusted_when_an_output_is_damaged(mini: Path, tm
     assert "nothing changed" not in out and (folder / "site" / "index.html").is_file()
 
 
+def test_sphinx_reads_every_page_again_when_the_code_changed(mini: Path, tmp_path: Path) -> None:
+    """Sphinx reads again a page that changed, never one an extension would now
+    render differently: after a change to ``build_tools`` whose pages came out the
+    same, its saved doctrees are stale. Simulated here with the two stamps beside
+    the step's output: another input digest (a file of build_tools changed), with
+    the code stamp of other code, or of this code."""
+    from build_tools.build import CODE_CHANGED, CODE_STAMP_NAME, STAMP_NAME
+
+    folder = tmp_path / "build"
+    build(mini, folder, "--html", "-l", "en")
+    out_dir = folder / "html" / "en"
+    code = (out_dir / CODE_STAMP_NAME).read_text(encoding="ascii")
+    assert len(code.strip()) == 64
+
+    def changed_inputs(code_stamp: str) -> str:
+        stamp = out_dir / STAMP_NAME
+        lines = stamp.read_text(encoding="ascii").splitlines()
+        stamp.write_text("\n".join(["0" * 64, *lines[1:]]) + "\n", encoding="ascii")
+        (out_dir / CODE_STAMP_NAME).write_text(code_stamp, encoding="ascii")
+        (folder / incremental.COMPLETE_NAME).unlink()  # past the no-op's check, to the step's
+        return build(mini, folder, "--html", "-l", "en")
+
+    assert f"[en] html: {CODE_CHANGED}" in changed_inputs("1" * 64 + "\n")
+    assert (out_dir / CODE_STAMP_NAME).read_text(encoding="ascii") == code
+    assert CODE_CHANGED not in changed_inputs(code)
+
+
 def test_a_deleted_record_costs_a_build_not_a_wrong_one(mini: Path, tmp_path: Path) -> None:
     folder = tmp_path / "build"
     build(mini, folder, "--html")
