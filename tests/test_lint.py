@@ -540,3 +540,18 @@ def test_an_ignore_comment_silences_the_punctuation_and_glossary_checks() -> Non
     catalog.add("ett cuebud", "a cue bid", context="y", user_comments=["handbook-lint: ignore glossary"])
     catalog.add("ett cuebud", "a cue bid", context="z")
     assert {m.context for m, _ in lint(catalog, "sv", "en", terms)} == {"z"}
+
+
+def test_spanish_translations_write_notrump_as_the_aeb_does() -> None:
+    """AEB's own regulation writes a notrump bid "1ST" (sin triunfo), as the
+    Spanish notation does; the translations wrote "1SA" in four catalogs, beside
+    diagrams saying "1ST" on the same page."""
+    import re
+
+    import polib
+
+    source = (TRANSLATIONS.parent / "source" / "aeb-bidding-systems.yaml").read_text(encoding="utf-8")
+    assert re.search(r"\b[1-7]ST\b", source) and not re.search(r"\b[1-7]SA\b", source)
+    wrong = [(path.name, entry.msgstr[:60]) for path in sorted((TRANSLATIONS / "es").rglob("*.po"))
+             for entry in polib.pofile(str(path)) if re.search(r"(?<!\w)[1-7]SA\b", entry.msgstr)]
+    assert not wrong, wrong[:5]
