@@ -61,8 +61,9 @@ html_theme = "furo"
 html_title = html.escape(project)
 html_static_path = [str(_languages.STATIC)]
 html_css_files = ["handbook.css"]
-# The language switcher carries the page's anchor to the other language.
-html_js_files = ["hb-languages.js"]
+# The language switcher carries the page's anchor to the other language; a
+# search result at an empty anchor is summarised by what holds it.
+html_js_files = ["hb-languages.js", "hb-search-summary.js"]
 html_favicon = str(_languages.STATIC / "favicon.svg")
 # Chinese words are cut by jieba, which knows the bridge terms of this dictionary
 # (the search page looks a query up whole: 约定叫 must be a word of the index).
