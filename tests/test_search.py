@@ -84,6 +84,38 @@ def test_search_finds_the_document(browser, server: str, language: str, query: s
 
 
 @pytest.mark.browser
+def test_a_result_at_an_empty_anchor_is_summarised_by_what_holds_it(browser, server: str) -> None:  # type: ignore[no-untyped-def]
+    # "HUM" on the Chinese site lists index entries, whose targets are the
+    # articles' anchors, empty spans: Sphinx's summary of one was null, and the
+    # page failed to append it (three errors, no summary).
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    # A result without a description of its own (a call's entry has one) gets a summary.
+    summarised = ("() => { const items = [...document.querySelectorAll('#search-results ul.search li')]"
+                  ".filter((li) => !li.querySelector(':scope > span'));"
+                  " return items.length > 3 && items.every((li) => li.querySelector('p.context')); }")
+    try:
+        page.goto(f"{server}/zh_CN/search.html?q=HUM")
+        try:
+            page.wait_for_function(summarised, timeout=10_000)
+        except Exception as exc:
+            raise AssertionError(f"results without a summary; console: {errors}") from exc
+        results = page.locator("#search-results ul.search li").evaluate_all(
+            "lis => lis.filter(li => !li.querySelector(':scope > span')).map(li =>"
+            " [li.querySelector('a').getAttribute('href'), li.querySelector('p.context').textContent.trim()])")
+    finally:
+        page.close()
+    assert not errors
+    anchored = [(href, text) for href, text in results if "#" in href]
+    assert anchored, results
+    # An index entry's article need not spell the word (an entry of a convention it rules on).
+    assert all(text for _, text in anchored), anchored
+    assert any("HUM" in text for _, text in anchored), anchored
+
+
+@pytest.mark.browser
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_search_shows_a_summary_and_no_console_error(browser, server: str, language: str) -> None:  # type: ignore[no-untyped-def]
     links, summary, errors = _search(browser, server, language, ANY_QUERY[language])
