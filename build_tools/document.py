@@ -507,19 +507,24 @@ def _leaves_texts(owner: str, leaves: tuple[str, ...], pos: Position, text_for: 
     return tuple(text_for(f"{owner}.leaf{n}", leaf, pos) for n, leaf in enumerate(leaves, 1))
 
 
-def _elements(node: Block | Point) -> Iterator[Block | Point]:
-    yield node
-    children: tuple[Block | Point, ...]
+def children(node: Block | Point) -> tuple[Block | Point, ...]:
+    """The elements ``node`` holds, in document order: a section's body, a
+    list's points, a point's body then its sub-points; nothing for the others.
+    Every walk of the tree goes through here."""
     match node:
         case Section():
-            children = node.body
+            return node.body
         case PointList():
-            children = node.items
+            return node.items
         case Point():
-            children = (*node.body, *node.items)
+            return (*node.body, *node.items)
         case Paragraph() | Definition() | Example() | Table():
-            children = ()
+            return ()
         case _:
             assert_never(node)
-    for child in children:
+
+
+def _elements(node: Block | Point) -> Iterator[Block | Point]:
+    yield node
+    for child in children(node):
         yield from _elements(child)

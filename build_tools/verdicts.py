@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from build_tools.diagnostics import Diagnostic
-from build_tools.document import Block, Definition, Document, Example, Paragraph, Point, PointList, Section, Table
+from build_tools.document import Block, Definition, Document, Example, Paragraph, Point, Section, Table, children
 
 if TYPE_CHECKING:
     from build_tools.rules.engine import Rule
@@ -51,14 +51,7 @@ def rules_of(document: Document) -> tuple[Rule, ...]:
         if isinstance(element, Section | Paragraph | Point | Definition):
             found.extend(dataclasses.replace(rule, within=within, line=element.pos.line, column=element.pos.column)
                          for rule in element.rules)
-        children: tuple[Block | Point, ...] = ()
-        if isinstance(element, Section):
-            children = element.body
-        elif isinstance(element, PointList):
-            children = element.items
-        elif isinstance(element, Point):
-            children = (*element.body, *element.items)
-        for child in children:
+        for child in children(element):
             walk(child, (*within, element.id))
 
     for block in document.body:

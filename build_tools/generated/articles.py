@@ -22,7 +22,7 @@ from sphinx.application import Sphinx
 from sphinx.util.texescape import escape as tex_escape
 
 from build_tools import markup
-from build_tools.document import Block, Definition, Document, Paragraph, Point, PointList, Section
+from build_tools.document import Block, Definition, Document, Paragraph, Point, Section, children
 
 
 def ancestry(doc: Document) -> dict[str, tuple[Block | Point, ...]]:
@@ -33,14 +33,7 @@ def ancestry(doc: Document) -> dict[str, tuple[Block | Point, ...]]:
     def walk(element: Block | Point, above: tuple[Block | Point, ...]) -> None:
         chain = (*above, element)
         found[element.id] = chain
-        children: tuple[Block | Point, ...] = ()
-        if isinstance(element, Section):
-            children = element.body
-        elif isinstance(element, PointList):
-            children = element.items
-        elif isinstance(element, Point):
-            children = (*element.body, *element.items)
-        for child in children:
+        for child in children(element):
             walk(child, chain)
 
     for block in doc.body:
