@@ -166,6 +166,14 @@ def run(args: argparse.Namespace) -> int:
     layout = _layout(args)
     if args.merge:
         return _merge(args, layout, started)
+    # A request the manifest cannot satisfy is a usage error before any work
+    # (loading and checking the documents takes a minute).
+    try:
+        problem = _request_problem(args, load_manifest(args.source / MANIFEST_NAME))
+    except DiagnosticError as exc:
+        return report(exc)
+    if problem:
+        return usage_error(problem)
     try:
         digest = _inputs_digest(args, request)
         if not args.render_only and _nothing_changed(args, digest, request, layout):
@@ -191,20 +199,10 @@ def run(args: argparse.Namespace) -> int:
     # Rules that conflict, or name no article, fail the build as they fail check.
     if report_findings(checked.findings):
         return 1
-    manifest = handbook.manifest
-    try:
-        # Named twice, a language would get two Sphinx processes writing one folder.
-        languages = select_languages(args.language, manifest)
-    except ValueError as exc:
-        return usage_error(str(exc))
-    if args.paper is not None and args.paper not in builder.PAPERS:
-        return usage_error(f"--paper {args.paper!r}: expected one of {', '.join(builder.PAPERS)}")
-    if args.document is not None:
-        if args.document not in manifest.documents:
-            return usage_error(f"--document {args.document!r} is not in {manifest.path} "
-                               f"(it has {', '.join(manifest.documents)})")
-        if not args.language:  # the document in its own language
-            languages = [next(d.language for d in handbook.documents if d.id == args.document)]
+    # Named twice, a language would get two Sphinx processes writing one folder.
+    languages = select_languages(args.language, handbook.manifest)
+    if args.document is not None and not args.language:  # the document in its own language
+        languages = [next(d.language for d in handbook.documents if d.id == args.document)]
     _say(f"handbook: {len(handbook.documents)} documents valid, {checked.examples} examples checked"
          + (f" ({checked.reused} document{'s' if checked.reused != 1 else ''} unchanged since an earlier build: "
             "checked then)" if checked.reused else ""))
@@ -220,6 +218,20 @@ def run(args: argparse.Namespace) -> int:
         # A full disk, a folder that cannot be written: what was being written
         # is cleaned up on the way here, and the published site is untouched.
         return _os_error(exc)
+
+
+def _request_problem(args: argparse.Namespace, manifest: Manifest) -> str:
+    """Why the manifest cannot give what ``args`` ask for (a language or a
+    document it does not list, an unknown paper), or ``""``."""
+    try:
+        select_languages(args.language, manifest)
+    except ValueError as exc:
+        return str(exc)
+    if args.paper is not None and args.paper not in builder.PAPERS:
+        return f"--paper {args.paper!r}: expected one of {', '.join(builder.PAPERS)}"
+    if args.document is not None and args.document not in manifest.documents:
+        return f"--document {args.document!r} is not in {manifest.path} (it has {', '.join(manifest.documents)})"
+    return ""
 
 
 def _os_error(exc: OSError) -> int:
