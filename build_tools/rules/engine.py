@@ -194,17 +194,34 @@ class _Status:
         return Verdict(rule.question, answer, rule.article, chain, reason)
 
 
-def _outcome(question: str, chosen: Sequence[tuple[_Status, str]]) -> Verdict | None:
+def _beaten_by(statuses: Sequence[_Status]) -> dict[int, frozenset[int]]:
+    """For each rule of ``statuses`` (by ``id``), the rules among them that are
+    exceptions to it: worked out once per decision, not once per way the rules
+    in doubt could go (each of which asks it of every pair)."""
+    return {id(s.rule): frozenset(id(o.rule) for o in statuses if o.rule.is_exception_to(s.rule))
+            for s in statuses}
+
+
+def _set_aside(chosen: Sequence[tuple[_Status, str]], beaten_by: dict[int, frozenset[int]]) -> list[bool]:
+    """For each rule of ``chosen``, whether an exception among them sets it aside."""
+    applying = {id(s.rule) for s, _ in chosen}
+    return [not beaten_by[id(s.rule)].isdisjoint(applying) for s, _ in chosen]
+
+
+def _outcome(question: str, chosen: Sequence[tuple[_Status, str]],
+             beaten_by: dict[int, frozenset[int]]) -> Verdict | None:
     """The verdict of the rules that apply (each with its answer): those no
-    applying exception sets aside stand; ``None`` when none applies. Raises
-    :class:`Conflict` when the standing rules disagree."""
+    applying exception sets aside (``beaten_by``, :func:`_beaten_by`) stand;
+    ``None`` when none applies. Raises :class:`Conflict` when the standing
+    rules disagree."""
     if not chosen:
         return None
-    rules = [status.rule for status, _ in chosen]
-    standing = [(s, a) for s, a in chosen if not any(r.is_exception_to(s.rule) for r in rules)]
+    beaten = _set_aside(chosen, beaten_by)
+    standing = [c for c, out in zip(chosen, beaten, strict=True) if not out]
     # The rules an exception set aside, named with the verdict; a general
     # principle yields to every rule, which needs no saying.
-    set_aside = tuple(s.rule.article for s, a in chosen if (s, a) not in standing and not s.rule.fallback)
+    set_aside = tuple(s.rule.article for (s, _), out in zip(chosen, beaten, strict=True)
+                      if out and not s.rule.fallback)
     verdicts = [s.verdict(a) for s, a in standing]
     if not verdicts:  # rules each an exception to another: a cycle, refused at load
         raise Conflict(s.verdict(a) for s, a in chosen)
@@ -246,33 +263,41 @@ def decide(rules: Iterable[Rule], question: str, situation: Situation) -> Verdic
                 if len(s.options) == 1 or not any(r.is_exception_to(s.rule) for r in certain)]
     decided = [(s, s.options[0]) for s in statuses if len(s.options) == 1]
     doubtful = [s for s in statuses if len(s.options) > 1]
+    beaten_by = _beaten_by(statuses)
     if not doubtful:
-        found = _outcome(question, [(s, a) for s, a in decided if a is not None])
+        found = _outcome(question, [(s, a) for s, a in decided if a is not None], beaten_by)
         if found is None:
             raise Undecided(f"no rule answers '{question}' here")
         return found
     # Weigh every way the rules in doubt could go: when all of them lead to one
     # answer, the query has said enough.
+    # Each way is weighed by its answer alone (what _outcome would give); the
+    # verdict cited is built once, for the way chosen as the example: the last
+    # whose standing rules are none of those in doubt, else the first found.
     outcomes: set[str | None] = set()
-    example: Verdict | None = None
-    fallback_example: Verdict | None = None
+    example: list[tuple[_Status, str]] | None = None
+    fallback_example: list[tuple[_Status, str]] | None = None
+    doubtful_articles = {s.rule.article for s in doubtful}
     if len(doubtful) <= _MOST_IN_DOUBT:
+        applying_anyway = [(s, a) for s, a in decided if a is not None]
         for choice in itertools.product(*(s.options for s in doubtful)):
-            applying = [(s, a) for s, a in decided if a is not None]
-            applying += [(s, a) for s, a in zip(doubtful, choice, strict=True) if a is not None]
-            try:
-                found = _outcome(question, applying)
-            except Conflict:
+            applying = applying_anyway + [(s, a) for s, a in zip(doubtful, choice, strict=True) if a is not None]
+            if not applying:
+                outcomes.add(None)
+                continue
+            standing = [c for c, out in zip(applying, _set_aside(applying, beaten_by), strict=True) if not out]
+            answers = {a for _, a in standing}
+            if len(answers) != 1:  # disagreeing rules, or each set aside by another
                 outcomes.add("conflict")
                 continue
-            outcomes.add(None if found is None else found.answer)
-            if found is not None and all(s.rule.article not in found.articles for s in doubtful):
-                example = found
-            fallback_example = fallback_example or found
+            outcomes.update(answers)
+            if doubtful_articles.isdisjoint(s.rule.article for s, _ in standing):
+                example = applying
+            fallback_example = fallback_example or applying
     if outcomes == {None}:
         raise Undecided(f"no rule answers '{question}' here")
     if len(outcomes) == 1 and (example or fallback_example) is not None:
-        return example or fallback_example  # type: ignore[return-value]
+        return _outcome(question, example or fallback_example, beaten_by)  # type: ignore[arg-type,return-value]
     needs = tuple(sorted(frozenset().union(*(s.needs for s in doubtful))))
     cases = tuple(Case(s.rule.article, _condition_text(s), *_answers(s), tuple(sorted(s.needs)))
                   for s in doubtful)
