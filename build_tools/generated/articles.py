@@ -13,7 +13,7 @@ links the article; in print it is followed by the article's page
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 from docutils import nodes
 from docutils.parsers.rst.states import Inliner
@@ -41,9 +41,52 @@ def ancestry(doc: Document) -> dict[str, tuple[Block | Point, ...]]:
     return found
 
 
+class NamePart(NamedTuple):
+    """One part of an article's name: its ``text``, the catalog context it is
+    translated under, and whether it is a display number (whose language is
+    :func:`~build_tools.render.number_language`'s) rather than words."""
+
+    text: str
+    context: str
+    is_number: bool
+
+
+def name_parts(chain: tuple[Block | Point, ...]) -> list[NamePart]:
+    """The parts of the name of ``chain``'s last element, in reading order:
+    the innermost section's number (or its title), then the numbers of the
+    points below it; with neither, the element's first words.
+
+    >>> from build_tools.document import Section, Point
+    >>> inner = Point("b", "text", number="a)")
+    >>> outer = Point("p", "text", number="12.", items=(inner,))
+    >>> [tuple(part) for part in name_parts((Section("s", "Inne ustalenia", ()), outer, inner))]
+    [('Inne ustalenia', 's', False), ('12.', 'p', True), ('a)', 'b', True)]
+    """
+    sections = [n for n, element in enumerate(chain) if isinstance(element, Section)]
+    start = sections[-1] + 1 if sections else 0
+    parts: list[NamePart] = []
+    if sections:
+        section = chain[sections[-1]]
+        assert isinstance(section, Section)
+        if section.number.strip():
+            parts.append(NamePart(section.number.strip(), section.id, True))
+        elif markup.plain(section.title):
+            parts.append(NamePart(_short(markup.plain(section.title)), section.id, False))
+    parts.extend(NamePart(element.number.strip(), element.id, True) for element in chain[start:]
+                 if isinstance(element, Point) and element.number.strip())
+    if not parts:
+        # An article in no section and no numbered point (a paragraph of the
+        # opening text) is named by its first words: a link says where it leads.
+        last = chain[-1]
+        if isinstance(last, Definition):
+            parts.append(NamePart(_short(markup.plain(last.term)), f"{last.id}.term", False))
+        elif isinstance(last, Paragraph | Point):
+            parts.append(NamePart(_short(markup.plain(last.text)), last.id, False))
+    return [part for part in parts if part.text]
+
+
 def article_name(chain: tuple[Block | Point, ...]) -> str:
-    """The name of the last element of ``chain``: the innermost section's
-    number (or title) and the numbers of the points below it.
+    """The name of the last element of ``chain`` (:func:`name_parts`).
 
     >>> from build_tools.document import Paragraph, Section, Point
     >>> inner = Point("b", "text", number="a)")
@@ -55,25 +98,7 @@ def article_name(chain: tuple[Block | Point, ...]) -> str:
     >>> article_name((Paragraph("z", "Stwierdzenie „nie alertuje się” oznacza dodatkowo"),))
     'Stwierdzenie „nie…'
     """
-    sections = [n for n, element in enumerate(chain) if isinstance(element, Section)]
-    start = sections[-1] + 1 if sections else 0
-    numbers = [element.number.strip() for element in chain[start:]
-               if isinstance(element, Point) and element.number.strip()]
-    head = ""
-    if sections:
-        section = chain[sections[-1]]
-        assert isinstance(section, Section)
-        head = section.number.strip() or _short(markup.plain(section.title))
-    name = " ".join(part for part in (head, *numbers) if part)
-    if not name:
-        # An article in no section and no numbered point (a paragraph of the
-        # opening text) is named by its first words: a link says where it leads.
-        last = chain[-1]
-        if isinstance(last, Definition):
-            name = _short(markup.plain(last.term))
-        elif isinstance(last, Paragraph | Point):
-            name = _short(markup.plain(last.text))
-    return name
+    return " ".join(part.text for part in name_parts(chain))
 
 
 #: The longest section title a name repeats whole; a longer one is cut at a word.
@@ -107,29 +132,35 @@ def name_language(chain: tuple[Block | Point, ...], doc: Document) -> str:
     original's: its untranslated words are what a reader must be told the
     language of (a screen reader, the CJK face in print), and a number in
     figures reads the same either way.
+
+    >>> from build_tools.document import Definition, Document, Point, Section
+    >>> point = Point("p", "text", number="2.")
+    >>> article = Section("s", "Zasady", (point,), number="第29条")
+    >>> term = Definition("d", "Alert", "text")
+    >>> def zh(*untranslated):
+    ...     return Document("x", "t", "", "zh_CN", "regulation", (article, term),
+    ...                     shown_language="en", untranslated=frozenset(untranslated))
+    >>> name_language((article, point), zh("s.number")), name_language((article, point), zh())
+    ('zh-CN', '')
+    >>> name_language((term,), zh("d.term")), name_language((term,), zh("d"))
+    ('zh-CN', '')
+    >>> titled = Section("t", "Alerty", (point,))
+    >>> name_language((titled,), zh("t")), name_language((titled, point), zh("t")), name_language((titled,), zh())
+    ('zh-CN', 'zh-CN', '')
+
+    The original's own page marks nothing:
+
+    >>> name_language((article, point), Document("x", "t", "", "zh_CN", "regulation", (article,),
+    ...                                          untranslated=frozenset({"s.number"})))
+    ''
     """
     from build_tools.render import lang_tag, number_language
 
     if doc.language == doc.display_language:
         return ""
-    original = lang_tag(doc.language)
-    sections = [n for n, element in enumerate(chain) if isinstance(element, Section)]
-    start = sections[-1] + 1 if sections else 0
-    if sections:
-        section = chain[sections[-1]]
-        assert isinstance(section, Section)
-        number = section.number.strip()
-        if number_language(number, doc, section.id) if number else section.id in doc.untranslated:
-            return original
-    numbered = [element for element in chain[start:] if isinstance(element, Point) and element.number.strip()]
-    if any(number_language(point.number.strip(), doc, point.id) for point in numbered):
-        return original
-    if not sections and not numbered:
-        # Named by its first words (:func:`article_name`): their text's language.
-        last = chain[-1]
-        context = f"{last.id}.term" if isinstance(last, Definition) else last.id
-        if context in doc.untranslated:
-            return original
+    for part in name_parts(chain):
+        if number_language(part.text, doc, part.context) if part.is_number else part.context in doc.untranslated:
+            return lang_tag(doc.language)
     return ""
 
 

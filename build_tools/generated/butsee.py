@@ -63,9 +63,8 @@ def shorten(text: str, length: int = SITUATION_LENGTH) -> str:
 def build(doc: Document) -> dict[str, tuple[Exception_, ...]]:
     """Every article of ``doc`` (translated) that an exception from outside it
     overrides, with those exceptions in document order."""
-    from build_tools.verdicts import rules_of
-
     from build_tools.render import lang_tag
+    from build_tools.verdicts import rules_of
 
     names = articles.names(doc)
     languages = articles.name_languages(doc)
