@@ -103,7 +103,9 @@ def _run(cmd: list[str], log: Path, env: dict[str, str], cwd: Path | None = None
     return proc.stdout
 
 
-def _sphinx_env(lang: str, layout: Layout) -> dict[str, str]:
+def sphinx_env(lang: str, layout: Layout) -> dict[str, str]:
+    """The environment of a Sphinx or LaTeX process of ``lang``: what conf.py
+    reads to know the language, the documents and the catalogs."""
     env = dict(os.environ)
     env["HANDBOOK_LANGUAGE"] = lang
     env["HANDBOOK_SOURCE"] = str(layout.source)
@@ -288,7 +290,7 @@ def _run_sphinx(builder: str, lang: str, layout: Layout, fresh: bool,
                 extra_env: dict[str, str] | None = None) -> str:
     try:
         return _run(sphinx_command(builder, lang, layout, fresh), layout.log(lang, builder),
-                    {**_sphinx_env(lang, layout), **(extra_env or {})})
+                    {**sphinx_env(lang, layout), **(extra_env or {})})
     except BuildFailed:
         _forget_environment(builder, lang, layout)
         raise
@@ -347,6 +349,7 @@ def _code_changed(step: _Step) -> bool:
         return step.code_stamp.read_text(encoding="ascii").strip() != code_digest(step.layout)
     except FileNotFoundError:
         return True
+
 
 def _why_fresh(stamp: _Stamp, step: _Step, problem: Callable[[], str]) -> str | None:
     """``None`` when the step can be skipped, ``""`` when it runs as usual, or
@@ -603,7 +606,7 @@ def _latex_to_pdf(lang: str, layout: Layout, name: str, latex_dir: Path) -> str:
     _run(
         ["latexmk", "-xelatex", "-interaction=nonstopmode", "-halt-on-error", "-file-line-error",
          f"{name}.tex"],
-        log, _sphinx_env(lang, layout), cwd=latex_dir,
+        log, sphinx_env(lang, layout), cwd=latex_dir,
     )
     tex_log = (latex_dir / f"{name}.log").read_text(encoding="utf-8", errors="replace")
     missing = sorted(set(re.findall(r"Missing character: There is no (.+?) in font", tex_log)))

@@ -6,8 +6,9 @@ generates:
 * **Chinese**: :class:`sphinx.search.zh.SearchChinese` stems Latin words with
   the English Snowball stemmer but ends ``language_data.js`` with
   ``window.Stemmer = ChineseStemmer;``, a class no script defines, so every
-  query on ``zh_CN/search.html`` dies before it starts. :class:`SearchChinese`
-  below inlines the same stemmer under its real name. Chinese words are cut
+  query on ``zh_CN/search.html`` dies before it starts.
+  :class:`~build_tools.sphinxext.search_zh.SearchChinese` inlines the same
+  stemmer under its real name. Chinese words are cut
   by jieba (a pinned dependency) at build time, with the bridge terms of
   :data:`ZH_DICT` added (``html_search_options = {"dict": ...}`` in conf.py):
   the search page does not cut a query, so a query such as 约定叫 finds a
@@ -28,14 +29,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import sphinx
 from sphinx.application import Sphinx
-from sphinx.search.zh import SearchChinese as _SphinxChinese
 
 #: jieba's user dictionary of bridge terms (word, frequency, part of speech).
 ZH_DICT = Path(__file__).parent / "search-zh.dict"
-
-_STEMMERS = Path(sphinx.__file__).parent / "search" / "minified-js"
 
 _SUMMARY_ONE = "Search finished, found one page matching the search query."
 
@@ -63,21 +60,6 @@ SUMMARY: dict[str, tuple[str, str]] = {
         "搜索完成，找到 ${resultCount} 个与查询匹配的页面。",
     ),
 }
-
-
-def _english_stemmer_js() -> str:
-    return "\n".join((
-        (_STEMMERS / "base-stemmer.js").read_text(encoding="utf-8"),
-        (_STEMMERS / "english-stemmer.js").read_text(encoding="utf-8"),
-        "window.Stemmer = EnglishStemmer;",
-    ))
-
-
-class SearchChinese(_SphinxChinese):
-    """Sphinx's Chinese search with a stemmer that exists in the browser."""
-
-    js_stemmer_rawcode = ""  # the stemmer is inlined in language_data.js instead
-    js_stemmer_code = _english_stemmer_js()
 
 
 def search_script(language: str) -> str:
@@ -131,7 +113,12 @@ def _drop_emptied_words(app: Sphinx) -> list[tuple[str, dict[str, object], str]]
 
 
 def setup_search(app: Sphinx) -> None:
-    app.add_search_language(SearchChinese)
+    if str(app.config.language or "").startswith("zh"):
+        # Imported for a Chinese build only: jieba takes a sixth of a second
+        # to load, paid by every Sphinx run of every other language otherwise.
+        from build_tools.sphinxext.search_zh import SearchChinese
+
+        app.add_search_language(SearchChinese)
     app.connect("builder-inited", _builder_inited)
     # Emitted after every page is written and before the index is dumped.
     app.connect("html-collect-pages", _drop_emptied_words)
