@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -60,13 +60,15 @@ class Rebuild:
     pages: dict[str, list[str]]
     cpu: float
     others: float
+    lines: tuple[tuple[float, str], ...] = ()
 
 
 def rebuild(corpus: Corpus, build_dir: Path, languages: Sequence[str], jobs: int) -> Rebuild:
     sample = handbook_build(corpus, build_dir, "--html", "--jobs", str(jobs))
     started = [lang for lang in languages if lang not in _SKIPPED.findall(sample.output)]
     pages: dict[str, list[str]] = {lang: [] for lang in languages} | pages_read(build_dir, started)
-    return Rebuild(sample.seconds, sample.peak_kib, rereads(sample.output), pages, sample.cpu, sample.others)
+    return Rebuild(sample.seconds, sample.peak_kib, rereads(sample.output), pages, sample.cpu, sample.others,
+                   sample.lines)
 
 
 def full_build(corpus: Corpus, build_dir: Path, jobs: int) -> Sample:
@@ -85,14 +87,31 @@ def plain_build(corpus: Corpus, plain_dir: Path, languages: Sequence[str]) -> Sa
     """``python -m sphinx -b html`` on the rendered pages, with the same
     conf.py, options and environment as the pipeline's, one language after
     another from empty output and doctree folders; the times are summed."""
-    layout = builder.Layout(root=builder.ROOT, build=plain_dir, source=corpus.source)
     for stale in (plain_dir / "html", plain_dir / "doctrees"):
         shutil.rmtree(stale, ignore_errors=True)
+    layout = builder.Layout(root=builder.ROOT, build=plain_dir, source=corpus.source)
+    return _sphinx_each(layout, languages, lambda lang, _: dict(os.environ, HANDBOOK_LANGUAGE=lang,
+                                                                HANDBOOK_SOURCE=str(corpus.source)))
+
+
+def idle_sphinx(corpus: Corpus, build_dir: Path, languages: Sequence[str]) -> Sample:
+    """Sphinx on ``build_dir`` just after a build, each language with nothing
+    changed: its start-up, configuration and environment alone, the seconds
+    added up. In place: an environment moved to another folder is a new one,
+    every page read again. It writes no page, and the pipeline's records of
+    the folder stay true."""
+    layout = builder.Layout(root=builder.ROOT, build=build_dir, source=corpus.source,
+                            translations=corpus.translations)
+    return _sphinx_each(layout, languages, builder.sphinx_env)
+
+
+def _sphinx_each(layout: builder.Layout, languages: Sequence[str],
+                 environment: Callable[[str, builder.Layout], dict[str, str]]) -> Sample:
     seconds = cpu = others = 0.0
     peak = 0
     outputs = []
     for lang in languages:
-        env = dict(os.environ, HANDBOOK_LANGUAGE=lang, HANDBOOK_SOURCE=str(corpus.source))
+        env = environment(lang, layout)
         sample = run(builder.sphinx_command("html", lang, layout), env=env, cwd=builder.ROOT)
         seconds += sample.seconds
         cpu += sample.cpu
@@ -116,6 +135,10 @@ class HtmlResults:
     noop: list[Rebuild] = field(default_factory=list)
     edit: list[Rebuild] = field(default_factory=list)
     edited: str = ""  # document and element edited
+    #: Sphinx started on the rebuilt corpus's output with nothing to do, its
+    #: languages one after another, the seconds added up: the least an edit
+    #: that reaches every language can cost in Sphinx alone.
+    idle_sphinx: list[Sample] = field(default_factory=list)
 
     @staticmethod
     def stats(samples: Sequence[Sample | Rebuild]) -> Stats:
@@ -174,6 +197,8 @@ def measure_html(compare: Corpus, rebuilt: Corpus, work: Path, languages: Sequen
             results.edited = f"{target}#{element}"
             progress(f"html: rebuild after editing one sentence of {target}, {tag}")
             results.edit.append(rebuild(rebuilt, rebuild_dir, languages, jobs))
+            progress(f"html: Sphinx with nothing to do, each language, {tag}")
+            results.idle_sphinx.append(idle_sphinx(rebuilt, rebuild_dir, languages))
     # Leave the corpus as generated for whoever reads it next.
     edit_sentence(rebuilt, target, 0)
     return results

@@ -68,6 +68,9 @@ class Sample:
     returncode: int
     cpu: float = 0.0  # user + system seconds of the whole tree
     others: float = 0.0  # CPU seconds other processes of the machine used meanwhile
+    #: Each line of output with the second it arrived, counted from the start:
+    #: where the time went (:mod:`timeline`).
+    lines: tuple[tuple[float, str], ...] = ()
 
 
 class CommandFailed(Exception):
@@ -83,15 +86,18 @@ def run(cmd: Sequence[str], env: dict[str, str] | None = None, cwd: Path | None 
     start = time.perf_counter()
     proc = subprocess.Popen(list(cmd), env=env, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     assert proc.stdout is not None
-    data = proc.stdout.read()  # to EOF: the child writes, we keep up
+    # Line by line to EOF: the child writes, we keep up, and each line's
+    # moment is noted (the pipeline flushes its progress lines as it goes).
+    stamped = [(time.perf_counter() - start, raw.decode("utf-8", "replace")) for raw in proc.stdout]
     _, status, usage = os.wait4(proc.pid, 0)
     seconds = time.perf_counter() - start
     busy = machine_busy() - busy
     proc.returncode = os.waitstatus_to_exitcode(status)
     proc.stdout.close()
-    output = data.decode("utf-8", "replace")
+    output = "".join(line for _, line in stamped)
     cpu = usage.ru_utime + usage.ru_stime
-    sample = Sample(seconds, int(usage.ru_maxrss), output, proc.returncode, cpu, max(0.0, busy - cpu))
+    sample = Sample(seconds, int(usage.ru_maxrss), output, proc.returncode, cpu, max(0.0, busy - cpu),
+                    tuple((moment, line.rstrip("\n")) for moment, line in stamped))
     if sample.returncode != 0:
         tail = "\n".join(output.splitlines()[-20:])
         raise CommandFailed(f"{' '.join(cmd[:6])} ... exited {sample.returncode}:\n{tail}")

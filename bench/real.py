@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
 import re
 import shutil
 import time
@@ -21,7 +22,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from build_tools import build as builder
-from corpus import BENCH_DIR, ROOT, handbook_command
+from build_tools.loader import MANIFEST_NAME, load_manifest
+from builds import idle_sphinx
+from corpus import BENCH_DIR, ROOT, Corpus, handbook_command
 from measure import Sample, Stats, progress, run
 
 #: The document edited, as the issue measured it (one sentence of AEB).
@@ -44,6 +47,12 @@ class RealResults:
     examples: int
     explain_process: Stats
     explain_in_process: Stats
+    #: Sphinx with nothing to do on the clean make html's output, every
+    #: language one after another (:func:`builds.idle_sphinx`).
+    idle_sphinx: Sample | None = None
+    idle_languages: int = 0
+    #: The builds' --jobs (the CLI's default: the number of cores).
+    jobs: int = os.cpu_count() or 1
 
     def fraction(self, rebuild: Sample | tuple[Sample, ...], full: Sample) -> Stats:
         """Each rebuild's seconds against the clean build's of the same run."""
@@ -110,6 +119,9 @@ def measure_real(languages: tuple[str, ...], pdf: bool, runs: int) -> RealResult
     else:  # the clean build above was one already
         clean_html, html_dir = clean, make_dir
     edit_html = edited(html_dir, "make html", "--html")
+    progress("real: Sphinx with nothing to do, each language")
+    shown_languages = languages or tuple(load_manifest(source / MANIFEST_NAME).languages)
+    idle = idle_sphinx(Corpus(work, ()), html_dir, shown_languages)
     progress(f"real: handbook check, {runs} runs")
     checks = [run([*handbook_command(), "check", *where], cwd=ROOT) for _ in range(runs)]
     found = _EXAMPLES.search(checks[0].output)
@@ -120,7 +132,8 @@ def measure_real(languages: tuple[str, ...], pdf: bool, runs: int) -> RealResult
     in_process = _in_process(explain, runs)
     return RealResults(languages, pdf, clean, noop, edit, clean_html, edit_html,
                        Stats.of([c.seconds / max(examples, 1) * 1000 for c in checks]), examples,
-                       Stats.of([s * 1000 for s in process]), Stats.of([s * 1000 for s in in_process]))
+                       Stats.of([s * 1000 for s in process]), Stats.of([s * 1000 for s in in_process]), idle,
+                       len(shown_languages))
 
 
 def _in_process(argv: list[str], runs: int) -> list[float]:

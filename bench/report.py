@@ -179,8 +179,9 @@ def _commit() -> str:
 
 
 def results_markdown(cells: list[list[str]], verdicts: Sequence[Verdict], settings: str, command: str,
-                     notes: Sequence[str]) -> str:
-    """The text of ``bench/RESULTS.md``."""
+                     notes: Sequence[str], sections: Sequence[tuple[str, str, str]] = ()) -> str:
+    """The text of ``bench/RESULTS.md``; ``sections`` (title, text, table)
+    follow the results."""
     parts = [
         "# Benchmark results",
         "",
@@ -203,6 +204,7 @@ def results_markdown(cells: list[list[str]], verdicts: Sequence[Verdict], settin
         "",
         markdown(cells),
         "",
+        *(line for title, text, body in sections for line in (f"## {title}", "", text, "", body, "")),
         "## Targets",
         "",
         "```",

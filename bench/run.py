@@ -34,7 +34,7 @@ import argparse
 import os
 import shlex
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -57,14 +57,23 @@ from report import (  # noqa: E402
     Heading,
     Row,
     Verdict,
+    markdown,
     plain_text,
     results_markdown,
     table,
 )
 from real import RealResults, measure_real  # noqa: E402
 from stages import StageResults, measure_stages  # noqa: E402
+from timeline import Run, stage_table  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "RESULTS.md"
+STAGES_TITLE = "Stage by stage"
+STAGES_TEXT = (
+    "Where each whole build's time went, in seconds (medians of its runs), read from the moments its "
+    "progress lines arrived: a stage ends with its last line (the documents checked, the last MyST "
+    "line, the last Sphinx, the last book, the site published). The stages run one after another; "
+    "within one, languages and books run in parallel, so the Sphinx runs' own seconds added up can "
+    "exceed the stage's.")
 
 
 def _env_int(name: str, default: int, quick: int | None = None) -> int:
@@ -165,6 +174,7 @@ def rows(r: Everything, languages: tuple[str, ...]) -> list[Row | Heading]:
         Row("rebuild after editing one sentence", h.stats(h.edit), "s",
             "re-read: " + _counts(_worst(x.reread for x in h.edit))),
         Row("edit rebuild / full build", h.rebuild_fraction(h.edit), "%", f"target <= {MAX_EDIT_FRACTION:.0%}"),
+        *idle_rows(h.idle_sphinx, len(languages), h.jobs, h.stats(h.full_for_rebuilds), "full build"),
         Row("other processes' load during the HTML builds", h.others(), "cores",
             "CPU others used per second of our wall time"),
     ]
@@ -212,10 +222,46 @@ def real_rows(real: RealResults) -> list[Row | Heading]:
         Row("make html after one edited sentence", _sample(real.edit_html), "s"),
         Row("make html edit / clean make html", real.fraction(real.edit_html, real.clean_html), "%",
             f"target <= {REAL_HTML_EDIT_FRACTION:.0%}"),
+        *(idle_rows([real.idle_sphinx], real.idle_languages, real.jobs, _sample(real.clean_html), "clean make html")
+          if real.idle_sphinx is not None else []),
         Row("handbook check, per example", real.check, "ms", f"{real.examples} examples, whole process"),
         Row("handbook explain, a fresh process", real.explain_process, "ms"),
         Row("handbook explain, in-process after one call", real.explain_in_process, "ms"),
     ]
+
+
+def idle_rows(idle: Sequence[Sample], languages: int, jobs: int, full: Stats, shown: str) -> list[Row]:
+    """Sphinx started with nothing to do, every language: the floor under an
+    edit that reaches every language, however little it changes."""
+    if not idle:
+        return []
+    summed = Stats.of([one.seconds for one in idle])
+    floor = Stats.of([one.seconds / max(1, min(jobs, languages)) for one in idle])
+    return [
+        Row(f"Sphinx with nothing to do, {languages} languages one after another", summed, "s",
+            f"{summed.median / max(1, languages):.2f} s per language: start-up, configuration, environment"),
+        Row(f"that on {jobs} cores / {shown}", floor.ratio(Stats.of([full.median] * floor.runs)), "%",
+            "the least an edit reaching every language costs in Sphinx alone"),
+    ]
+
+
+def stage_columns(r: Everything) -> list[tuple[str, list[Run]]]:
+    """The builds whose time the stage table splits: the synthetic corpus's
+    full build and edit rebuild, and the real handbook's four."""
+    h = r.html
+    columns: list[tuple[str, list[Run]]] = [
+        (f"N={h.rebuild_documents}: full --html", [(s.lines, s.seconds) for s in h.full_for_rebuilds]),
+        (f"N={h.rebuild_documents}: one edit", [(s.lines, s.seconds) for s in h.edit]),
+    ]
+    if r.real is not None:
+        real = r.real
+        shown = "make" if real.pdf else "make html"
+        columns += [(f"real: clean {shown}", [(real.clean.lines, real.clean.seconds)]),
+                    (f"real: {shown}, one edit", [(s.lines, s.seconds) for s in real.edit])]
+        if real.pdf:
+            columns += [("real: clean make html", [(real.clean_html.lines, real.clean_html.seconds)]),
+                        ("real: make html, one edit", [(s.lines, s.seconds) for s in real.edit_html])]
+    return columns
 
 
 def real_verdicts(real: RealResults) -> list[Verdict]:
@@ -329,7 +375,11 @@ def main(argv: list[str] | None = None) -> int:
                 f"N={args.pdf_documents}), {args.runs} runs of stages, rebuilds and "
                 f"model, {args.full_runs} runs of each from-scratch HTML build, {args.pdf_runs} of each PDF, "
                 f"-j {args.jobs}, {args.auctions:,} auctions, seed {args.seed}")
+    stages_cells = stage_table(stage_columns(everything))
     print(plain_text(cells))
+    print()
+    print(STAGES_TITLE)
+    print(markdown(stages_cells))
     print()
     for check in checks:
         print(check.line())
@@ -340,7 +390,8 @@ def main(argv: list[str] | None = None) -> int:
         command = "make bench" + "".join(
             f" {k}={shlex.quote(os.environ[k])}" for k in sorted(os.environ) if k.startswith("BENCH_"))
         notes = [skipped] if skipped else []
-        RESULTS.write_text(results_markdown(cells, checks, settings, command, notes), "utf-8")
+        RESULTS.write_text(results_markdown(cells, checks, settings, command, notes,
+                                            [(STAGES_TITLE, STAGES_TEXT, markdown(stages_cells))]), "utf-8")
         progress(f"wrote {RESULTS.relative_to(ROOT)}")
     return 0
 
