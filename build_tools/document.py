@@ -21,7 +21,7 @@ import hashlib
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol, assert_never
+from typing import TYPE_CHECKING, Protocol, TypeVar, assert_never
 
 if TYPE_CHECKING:
     from build_tools.rules.engine import Rule
@@ -335,6 +335,53 @@ class Document:
         """Every block and point, in document order."""
         for block in self.body:
             yield from _elements(block)
+
+
+_Result = TypeVar("_Result")
+
+
+def per_document(work: Callable[[Document], _Result]) -> Callable[[Document], _Result]:
+    """``work(document)`` done once per document object and kept: a page asks
+    it of each of its examples (the rules, the words of each leaf), and
+    several generated blocks of the document ask it again.
+
+    Kept by the document's identity, the document held with the result so
+    that the identity cannot pass to another; a document is immutable, so a
+    result can never be stale. The last few documents are kept, enough for
+    the pages one process renders at a time. A result is shared: its callers
+    read it and do not change it.
+
+    >>> calls = []
+    >>> @per_document
+    ... def title_length(doc):
+    ...     calls.append(doc.id)
+    ...     return len(doc.title)
+    >>> doc = Document("d", "Title", "", "en", "regulation", ())
+    >>> title_length(doc), title_length(doc), calls
+    (5, 5, ['d'])
+    >>> title_length(dataclasses.replace(doc, title="Other title")), calls
+    (11, ['d', 'd'])
+    """
+    kept: dict[int, tuple[Document, _Result]] = {}
+
+    def once(document: Document) -> _Result:
+        hit = kept.get(id(document))
+        if hit is not None and hit[0] is document:
+            return hit[1]
+        if len(kept) >= _KEPT_DOCUMENTS:
+            kept.pop(next(iter(kept)))
+        result = work(document)
+        kept[id(document)] = (document, result)
+        return result
+
+    once.__doc__ = work.__doc__
+    once.__name__ = work.__name__
+    once.__wrapped__ = work  # type: ignore[attr-defined]
+    return once
+
+
+#: How many documents :func:`per_document` keeps a result of.
+_KEPT_DOCUMENTS = 16
 
 
 def label_context(document: str, question: Question, answer: Answer) -> str:

@@ -40,6 +40,7 @@ from build_tools.document import (
     number_has_words,
     language_name,
     node_messages,
+    per_document,
 )
 from build_tools.files import write_if_changed
 from build_tools.i18n.catalogs import catalog_path, read_catalog
@@ -517,6 +518,7 @@ def _example_run_table(env: Environment, run: ExampleRun, doc: Document, labels:
                        f"{_rows(rows)}:::\n")
 
 
+@per_document
 def leaf_texts(doc: Document) -> dict[str, str]:
     """The words of each leaf (alternative) a query may choose, by its id: a
     paragraph's or point's leaves as written, and a leaf of a table of marks
@@ -553,19 +555,16 @@ def _verdicts(env: Environment, example: Example, doc: Document,
     the labels of those set in a frame (every tone but a classification's)."""
     if not example.expect or example.query is None:
         return "", [], []
-    from build_tools.rules.engine import Conflict, Undecided, decide
     from build_tools.meaning_text import describe_query
-    from build_tools.verdicts import rules_of
+    from build_tools.verdicts import decided
 
-    situation = example.query.situation(example.notation or doc.language)
-    rules = rules_of(doc)
+    # An example the check stage refused (reported there) has no verdicts.
+    verdicts = decided(doc).get(example.id, {})
     badges, framed = [], []
     gettext = env.globals["gettext"]
     for question, answer in example.expect:
-        try:
-            article = decide(rules, question, situation).article
-        except (Undecided, Conflict):  # the check stage has reported it already
-            article = ""
+        verdict = verdicts.get(question)
+        article = verdict.article if verdict is not None else ""
         if _residual(doc, question, answer):
             article = ""  # the article giving an answer that says "none of these" rules on nothing
         label, tone = answer_label(doc, question, answer, gettext,  # type: ignore[arg-type]

@@ -18,10 +18,21 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from build_tools.diagnostics import Diagnostic
-from build_tools.document import Block, Definition, Document, Example, Paragraph, Point, Section, Table, children
+from build_tools.document import (
+    Block,
+    Definition,
+    Document,
+    Example,
+    Paragraph,
+    Point,
+    Section,
+    Table,
+    children,
+    per_document,
+)
 
 if TYPE_CHECKING:
-    from build_tools.rules.engine import Rule
+    from build_tools.rules.engine import Rule, Verdict
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +49,7 @@ class DocumentReport:
     unchecked: tuple[str, ...] = ()
 
 
+@per_document
 def rules_of(document: Document) -> tuple[Rule, ...]:
     """Every rule of ``document`` (on its sections, paragraphs, points and
     definitions), in document order, each knowing the
@@ -57,6 +69,37 @@ def rules_of(document: Document) -> tuple[Rule, ...]:
     for block in document.body:
         walk(block, ())
     return tuple(found)
+
+
+@per_document
+def decided(document: Document) -> dict[str, dict[str, Verdict | None]]:
+    """The verdict of the rules on each question each example of ``document``
+    asks (``None`` where they give none: undecided, or in conflict), by the
+    example's id; an example whose auction the model refuses is left out.
+
+    The page's tables, its quick reference and the call search all show
+    these: decided once per document, not once by each of them.
+    """
+    from build_tools.bridge import BridgeError
+    from build_tools.rules.engine import Conflict, Undecided, decide
+
+    rules = rules_of(document)
+    found: dict[str, dict[str, Verdict | None]] = {}
+    for example in document.elements():
+        if not isinstance(example, Example) or example.query is None or not example.expect:
+            continue
+        try:
+            situation = example.query.situation(example.notation or document.language)
+        except (BridgeError, ValueError):  # the check stage reports it
+            continue
+        verdicts: dict[str, Verdict | None] = {}
+        for question, _answer in example.expect:
+            try:
+                verdicts[question] = decide(rules, question, situation)
+            except (Undecided, Conflict):
+                verdicts[question] = None
+        found[example.id] = verdicts
+    return found
 
 
 def checked_examples(document: Document) -> Iterator[Example]:

@@ -101,11 +101,9 @@ def build(doc: Document, gettext: Callable[[str], str], words: Mapping[str, str]
     from build_tools.bridge import BridgeError
     from build_tools.meaning_text import describe_query
     from build_tools.render import answer_label, leaf_texts
-    from build_tools.rules.engine import Conflict, Undecided, decide
     from build_tools.rules.registry import Registry
-    from build_tools.verdicts import rules_of
+    from build_tools.verdicts import decided
 
-    rules = rules_of(doc)
     leaves = leaf_texts(doc)
     found: dict[str, dict[str, dict[tuple[str, str, str], Row]]] = {}
     for example in doc.elements():
@@ -120,12 +118,10 @@ def build(doc: Document, gettext: Callable[[str], str], words: Mapping[str, str]
         group = situation_of(situation)
         asked = describe_query(example.query, words, language, doc.display_language, leaves)
         order = tuple(_rank(call) for call in situation.calls)
+        verdicts = decided(doc).get(example.id, {})
         for question, _expected in example.expect:
-            try:
-                verdict = decide(rules, question, situation)
-            except (Undecided, Conflict):
-                continue
-            if verdict.depends:
+            verdict = verdicts.get(question)
+            if verdict is None or verdict.depends:
                 continue
             label, tone = answer_label(doc, question, verdict.answer, gettext, words, language)
             row = Row(sequence, asked, label, tone, verdict.article, order)

@@ -106,19 +106,18 @@ def call_data(documents: Sequence[Document], language: str, words: Mapping[str, 
     """Per document, its examples' auctions as the reader of ``language``
     sees them, each with its keys, the example's id, what it asks about in the
     reader's ``words`` (its query line) and the articles whose rules decide its
-    verdicts (:func:`build_tools.verdicts.rules_of`), each with its label."""
+    verdicts (:func:`build_tools.verdicts.decided`), each with its label."""
     from build_tools.bridge import BridgeError
     from build_tools.diagrams import inline_auction
     from build_tools.document import Example
-    from build_tools.rules.engine import Conflict, Undecided, decide
     from build_tools.meaning_text import MissingWords, describe_query
     from build_tools.rules.registry import reading
-    from build_tools.verdicts import rules_of
+    from build_tools.verdicts import decided
 
     out: dict[str, list[dict[str, Any]]] = {}
     for doc in documents:
         entries = []
-        rules = rules_of(doc)
+        verdicts_of = decided(doc)
         elements = {element.id: element for element in doc.elements()}
         for example in doc.elements():
             if not isinstance(example, Example) or example.query is None:
@@ -127,15 +126,12 @@ def call_data(documents: Sequence[Document], language: str, words: Mapping[str, 
             try:
                 keys = auction_keys(example.query.auction, notation, example.query.view)
                 shown = inline_auction(example.query.auction, example.query.view, notation, doc.display_language)
-                situation = example.query.situation(notation)
+                if example.id not in verdicts_of:  # no verdict asked, or an auction the model refuses
+                    example.query.situation(notation)
             except (BridgeError, ValueError):  # the check stage reports it
                 continue
-            articles = []
-            for question, _answer in example.expect:
-                try:
-                    articles.append(decide(rules, question, situation).article)
-                except (Undecided, Conflict):
-                    continue
+            verdicts = verdicts_of.get(example.id, {})
+            articles = [verdict.article for verdict in verdicts.values() if verdict is not None]
             try:
                 with reading(doc.registry):  # the conventions its query line may name
                     asked = describe_query(example.query, words, notation, doc.display_language) if words else ""
