@@ -9,6 +9,7 @@ document it does not contain.
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
@@ -126,6 +127,52 @@ def test_what_crosses_documents_reaches_the_pages_that_depend_on_it(mini: Path, 
     clean = tmp_path / "clean"
     build(mini, clean, "--html")
     assert published(folder) == published(clean)
+
+
+#: An example with a verdict under the fixture's rule of 'otwarcie-1ba': the
+#: call search lists its auction, what it asks and the article deciding it.
+VERDICT_EXAMPLE = """\
+            body:
+              - example: przyklad-1ba-15-17
+                editorial: true
+                auction: 1BA
+                meaning: {natural: true, hcp: 15-17}
+                expect: {alert: "no"}
+"""
+
+
+def test_an_edited_example_reaches_the_call_search(tmp_path: Path) -> None:
+    # A page's entries of the call search are kept beside the page: an edit
+    # of what an example asks must reach them as it reaches the page, in a
+    # document edited and not in the one left alone.
+    from conftest import mini_with_rule
+
+    root = two_documents(mini_with_rule(tmp_path / "mini", VERDICT_EXAMPLE))
+    folder = tmp_path / "incremental"
+    build(root, folder, "--html")
+
+    def entries(document: str) -> list[dict[str, object]]:
+        data = json.loads((folder / "myst" / "pl" / "call-search.json").read_text(encoding="utf-8"))
+        return data["documents"][document]
+
+    (before,) = entries("mini-rules")
+    assert before["keys"] == ["1nt"] and "15–17" in str(before["asked"]), before
+    assert before["articles"][0][0] == "otwarcie-1ba", before
+    edit(root, "source/mini-rules.yaml", "meaning: {natural: true, hcp: 15-17}\n                expect: {alert: \"no\"}",
+         "meaning: {natural: true, hcp: 12-14}\n                expect: {alert: \"yes\"}")
+    out = build(root, folder, "--html")
+    assert "(1 document unchanged since an earlier build: checked then)" in out, out
+    (after,) = entries("mini-rules")
+    assert "12–14" in str(after["asked"]) and "15–17" not in str(after["asked"]), after
+    assert entries("extra-rules") == [before]
+    # Sphinx dropped the index entries of every page it did not write again
+    # from the search index (extra-rules' "1BA" then led to mini-rules only);
+    # the published trees differed, the search index only.
+    clean = tmp_path / "clean"
+    build(root, clean, "--html")
+    assert published(folder) == published(clean)
+    assert (folder / "myst" / "pl" / "call-search.json").read_bytes() == \
+        (clean / "myst" / "pl" / "call-search.json").read_bytes()
 
 
 def test_a_damaged_or_deleted_cache_costs_work_not_a_wrong_result(mini: Path, tmp_path: Path) -> None:

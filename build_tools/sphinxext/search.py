@@ -112,6 +112,51 @@ def _drop_emptied_words(app: Sphinx) -> list[tuple[str, dict[str, object], str]]
     return []  # html-collect-pages: no page of its own
 
 
+#: The pages this Sphinx run wrote, fed to the search index afresh.
+_written: set[str] = set()
+
+
+def _note_written(app: Sphinx, pagename: str, templatename: str, context: dict[str, object],
+                  doctree: object) -> None:
+    if doctree is not None:  # a document's page (the index and search pages have none)
+        _written.add(pagename)
+
+
+def _restore_index_entries(app: Sphinx) -> list[tuple[str, dict[str, object], str]]:
+    """Give back, before the index is written, the index entries of the
+    pages this run did not write.
+
+    Sphinx keeps a page's index entries in its environment, but fills them
+    while writing, after the environment is saved: rebuilding one page, the
+    search index lost the entries of every other (their "1BA" no longer found
+    them), unlike a clean build's. The previous index, still on disk, holds
+    them (lower-cased, as the index writes every entry); they are put back in
+    the order a clean build feeds the pages in.
+    """
+    from sphinx.search import js_index
+
+    indexer = getattr(app.builder, "indexer", None)
+    entries = getattr(indexer, "_index_entries", None)
+    if not isinstance(entries, dict):
+        return []
+    try:
+        old = js_index.loads((Path(app.outdir) / "searchindex.js").read_text(encoding="utf-8"))
+        names, frozen = list(old["docnames"]), old["indexentries"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return []  # a first build writes every page
+    kept = set(app.env.all_docs) - _written
+    restored: dict[str, list[tuple[str, str, str]]] = {name: [] for name in names if name in kept}
+    for entry, refs in frozen.items():
+        for index, target, main in refs:
+            if names[index] in restored:
+                restored[names[index]].append((entry, target, "main" if main else ""))
+    entries.update((name, sorted(found)) for name, found in restored.items())
+    ordered = sorted((name, found) for name, found in entries.items() if name in app.env.all_docs)
+    entries.clear()
+    entries.update(ordered)
+    return []
+
+
 def setup_search(app: Sphinx) -> None:
     if str(app.config.language or "").startswith("zh"):
         # Imported for a Chinese build only: jieba takes a sixth of a second
@@ -120,6 +165,8 @@ def setup_search(app: Sphinx) -> None:
 
         app.add_search_language(SearchChinese)
     app.connect("builder-inited", _builder_inited)
+    app.connect("html-page-context", _note_written)
     # Emitted after every page is written and before the index is dumped.
     app.connect("html-collect-pages", _drop_emptied_words)
+    app.connect("html-collect-pages", _restore_index_entries)
 
