@@ -20,6 +20,7 @@ import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog
 
@@ -282,6 +283,12 @@ class Pages:
     def kind(self) -> str:
         return f"page-{self.language}"
 
+    @property
+    def calls_kind(self) -> str:
+        """The kind of a page's entries of the call search, made from the same
+        inputs as the page (:func:`build_tools.sphinxext.call_search.call_data`)."""
+        return f"calls-{self.language}"
+
 
 def page_keys(handbook: Handbook, prepared: Prepared, language: str) -> Pages:
     """The key of each document's page in ``language``: everything the page is
@@ -328,6 +335,19 @@ def render_language(handbook: Handbook, language: str, out_dir: Path, strict: bo
     # Beside them, for the site's search: every example's auction and the articles deciding it.
     from build_tools.meaning_text import words_for
 
-    call_search.write_call_data(out_dir, call_search.call_data(documents, language,
-                                                               words_for(language, handbook.translations)))
+    # A page taken from the cache keeps its entries too: deciding every
+    # example of every document again was most of an edit's render.
+    calls: dict[str, Any] = {}
+    if pages is not None:
+        for doc in documents:
+            found = pages.cache.get(pages.calls_kind, pages.keys[doc.id])
+            if isinstance(found, list):
+                calls[doc.id] = found
+    missing = [doc for doc in documents if doc.id not in calls]
+    made = call_search.call_data(missing, language, words_for(language, handbook.translations))["documents"]
+    for doc in missing:
+        calls[doc.id] = made[doc.id]
+        if pages is not None:
+            pages.cache.put(pages.calls_kind, pages.keys[doc.id], made[doc.id])
+    call_search.write_call_data(out_dir, {"language": language, "documents": calls})
     return result

@@ -293,6 +293,7 @@ def _build(args: argparse.Namespace, handbook: Handbook, languages: list[str], l
             prepared.cache.prune(kind)
     for language in pages:
         prepared.cache.prune(language.kind, language.keys.values())
+        prepared.cache.prune(language.calls_kind, language.keys.values())
     request, digest = asked
     incremental.Completed(request, digest, builder.published_tree(layout) or "", tuple(outputs)).write(layout.build)
     return code
