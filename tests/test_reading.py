@@ -227,6 +227,36 @@ def test_diagrams_fit_a_phone_without_cutting_a_column(handbook: str, browser, p
         page.close()
 
 
+@pytest.mark.parametrize("path", ["pl/pzbs-alert-rules.html", "en/pzbs-alert-rules.html",
+                                  "es/aeb-bidding-systems.html", "zh_CN/cba-bidding-systems.html"])
+def test_a_quick_reference_fits_a_phone(handbook: str, browser, path: str) -> None:  # type: ignore[no-untyped-def]
+    # Before: its four columns (sequence, agreement, verdict, article) were
+    # wider than a phone, and a director scrolled each table sideways to read
+    # the verdict. Now a row is two lines: the sequence with its verdict and
+    # article, then the agreement under them.
+    page = browser.new_page(viewport=PHONE)
+    try:
+        page.goto(f"{handbook}/{path}")
+        found = page.evaluate("""() => {
+          const wrappers = [...document.querySelectorAll("article .hb-quickref .table-wrapper")];
+          const cut = wrappers.filter(w => w.scrollWidth > w.clientWidth + 1 || w.getBoundingClientRect().right > innerWidth)
+            .map(w => w.textContent.trim().replace(/\\s+/g, " ").slice(0, 40));
+          // Every row's verdict is on its sequence's line.
+          const apart = [...document.querySelectorAll("article .hb-quickref tbody tr")].filter(tr => {
+            const cells = tr.querySelectorAll("td");
+            if (cells.length < 3 || !cells[2].textContent.trim()) return false;
+            const a = cells[0].getBoundingClientRect(), v = cells[2].getBoundingClientRect();
+            return v.top >= a.bottom || a.top >= v.bottom;
+          }).map(tr => tr.textContent.trim().replace(/\\s+/g, " ").slice(0, 40));
+          return {tables: wrappers.length, cut, apart};
+        }""")
+        assert found["tables"] > 0, found
+        assert not found["cut"], found
+        assert not found["apart"], found
+    finally:
+        page.close()
+
+
 def test_a_long_inline_auction_wraps_between_calls(handbook: str, browser) -> None:  # type: ignore[no-untyped-def]
     page = browser.new_page(viewport=PHONE)
     try:
