@@ -17,7 +17,7 @@ for 1BA-(pas)-2♦): ``1nt dbl 2d``.
   notation writes it followed by its key: an *example* (linked to the
   example) and a *rule* (linked to the article that decides it). Each page
   gets the keys of its auctions and calls as its search keywords too.
-* **The query.** :func:`query_script` defines Sphinx's ``splitQuery`` before
+* **The query.** ``static/hb-call-query.js`` defines Sphinx's ``splitQuery`` before
   ``searchtools.js`` loads (which keeps a ``splitQuery`` already defined): a
   query naming a bid, its calls in the site's notation or the universal one,
   is one word: the auction's key. Any other query is cut as Sphinx cuts it.
@@ -269,57 +269,25 @@ def query_words(language: str) -> dict[str, Any]:
     return {"strains": strains, "calls": calls, "suits": suits}
 
 
-def query_script(language: str) -> str:
-    """Sphinx's ``splitQuery``, defined before ``searchtools.js`` (which keeps
-    it): a query that names a bid (a level, then a strain: ``2♦``, ``2D``,
-    ``2 kara``, ``1BA``) and nothing but calls is one word, its auction's key
-    (:func:`auction_keys`); the words of any other query are Sphinx's own."""
-    return (
-        "var splitQuery = (() => {\n"
-        f"  const words = {json.dumps(query_words(language), ensure_ascii=False)};\n"
-        "  const plain = (query) => query.split(/[^\\p{L}\\p{N}_\\p{Emoji_Presentation}]+/gu).filter((t) => t);\n"
-        "  const escape = (w) => w.replace(/[.*+?^${}()|[\\]\\\\]/g, '\\\\$&');\n"
-        "  const longest = (list) => list.sort((a, b) => b.length - a.length);\n"
-        "  const strains = longest(Object.keys(words.strains)).map(escape);\n"
-        "  const suits = Object.entries(words.suits);\n"
-        "  const bid = new RegExp('^([1-7])\\\\s*(' + [...strains, ...suits.map(([, p]) => p)].join('|') + ')(?![\\\\p{L}\\\\p{N}])', 'iu');\n"
-        "  const strainOf = (word) => {\n"
-        "    const lower = word.toLowerCase();\n"
-        "    if (lower in words.strains) return words.strains[lower];\n"
-        "    const suit = suits.find(([, p]) => new RegExp('^(?:' + p + ')$', 'iu').test(lower));\n"
-        "    return suit ? suit[0] : null;\n"
-        "  };\n"
-        "  const calls = (query) => {\n"
-        "    const keys = [];\n"
-        "    let rest = query.trim();\n"
-        "    let bids = 0;\n"
-        "    while (rest) {\n"
-        "      rest = rest.replace(/^[\\s\\-\\u2013\\u2014_,;:()\\[\\]\\/]+/u, '');\n"
-        "      if (!rest) break;\n"
-        "      const found = bid.exec(rest);\n"
-        "      if (found && strainOf(found[2])) {\n"
-        "        keys.push(found[1] + strainOf(found[2]));\n"
-        "        bids += 1;\n"
-        "        rest = rest.slice(found[0].length);\n"
-        "        continue;\n"
-        "      }\n"
-        "      const word = /^[^\\s\\-\\u2013\\u2014_,;:()\\[\\]\\/]+/u.exec(rest)[0];\n"
-        "      const call = words.calls[word.toLowerCase().replace(/[*!]+$/u, '')];\n"
-        "      if (call === undefined) return null;  // a word that is no call: not an auction\n"
-        "      if (call !== 'pass') keys.push(call);  // an auction's key leaves out its passes\n"
-        "      rest = rest.slice(word.length);\n"
-        "    }\n"
-        "    return bids ? [keys.join(' ')] : null;\n"
-        "  };\n"
-        "  return (query) => calls(query) || plain(query);\n"
-        "})();\n"
-    )
+#: The script defining ``splitQuery`` (in ``static/``, beside the site's other scripts).
+QUERY_SCRIPT = "hb-call-query.js"
+
+
+def words_script(language: str) -> str:
+    """The inline script giving :data:`QUERY_SCRIPT` the words of the site's
+    notation (:func:`query_words`).
+
+    >>> words_script("en").startswith("var HB_CALL_WORDS = {")
+    True
+    """
+    return f"var HB_CALL_WORDS = {json.dumps(query_words(language), ensure_ascii=False)};\n"
 
 
 def _builder_inited(app: Sphinx) -> None:
     if app.builder.format == "html":
-        # before searchtools.js, which defines splitQuery only where none is
-        app.add_js_file(None, body=query_script(app.config.language or "en"), priority=600)
+        # Both before searchtools.js, which defines splitQuery only where none is.
+        app.add_js_file(None, body=words_script(app.config.language or "en"), priority=590)
+        app.add_js_file(QUERY_SCRIPT, priority=600)
 
 
 def setup_call_search(app: Sphinx) -> None:
