@@ -361,6 +361,15 @@ def per_document(work: Callable[[Document], _Result]) -> Callable[[Document], _R
     (5, 5, ['d'])
     >>> title_length(dataclasses.replace(doc, title="Other title")), calls
     (11, ['d', 'd'])
+
+    The last :data:`_KEPT_DOCUMENTS` documents are kept, not one more:
+
+    >>> others = [Document(f"d{n}", "T", "", "en", "regulation", ()) for n in range(_KEPT_DOCUMENTS)]
+    >>> calls.clear(); _ = [title_length(other) for other in others]
+    >>> _ = title_length(others[0]); len(calls)
+    16
+    >>> _ = title_length(doc); _ = title_length(others[0]); len(calls)
+    18
     """
     kept: dict[int, tuple[Document, _Result]] = {}
 

@@ -289,6 +289,12 @@ class Pages:
         inputs as the page (:func:`build_tools.sphinxext.call_search.call_data`)."""
         return f"calls-{self.language}"
 
+    def taken(self, kind: str, documents: Iterable[Document], made: type) -> dict[str, Any]:
+        """What the cache holds of ``kind`` for each of ``documents`` under its
+        page's key, when it is a ``made`` (a damaged entry is made again)."""
+        found = {doc.id: self.cache.get(kind, self.keys[doc.id]) for doc in documents}
+        return {doc_id: value for doc_id, value in found.items() if isinstance(value, made)}
+
 
 def page_keys(handbook: Handbook, prepared: Prepared, language: str) -> Pages:
     """The key of each document's page in ``language``: everything the page is
@@ -315,12 +321,7 @@ def render_language(handbook: Handbook, language: str, out_dir: Path, strict: bo
     documents = translate_handbook(handbook, language, strict)
     words = interface_translations(handbook.translations, language)
     originals = {doc.id: doc.title for doc in handbook.documents}
-    ready: dict[str, str] = {}
-    if pages is not None:
-        for doc in documents:
-            found = pages.cache.get(pages.kind, pages.keys[doc.id])
-            if isinstance(found, str):
-                ready[doc.id] = found
+    ready: dict[str, str] = pages.taken(pages.kind, documents, str) if pages is not None else {}
     rendered = render_pages(handbook.manifest, documents, language, words, originals, ready)
     if pages is not None:
         for doc in documents:
@@ -337,12 +338,7 @@ def render_language(handbook: Handbook, language: str, out_dir: Path, strict: bo
 
     # A page taken from the cache keeps its entries too: deciding every
     # example of every document again was most of an edit's render.
-    calls: dict[str, Any] = {}
-    if pages is not None:
-        for doc in documents:
-            found = pages.cache.get(pages.calls_kind, pages.keys[doc.id])
-            if isinstance(found, list):
-                calls[doc.id] = found
+    calls: dict[str, Any] = pages.taken(pages.calls_kind, documents, list) if pages is not None else {}
     missing = [doc for doc in documents if doc.id not in calls]
     made = call_search.call_data(missing, language, words_for(language, handbook.translations))["documents"]
     for doc in missing:

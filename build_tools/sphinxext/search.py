@@ -90,6 +90,7 @@ def search_script(language: str) -> str:
 
 
 def _builder_inited(app: Sphinx) -> None:
+    _written.clear()  # the pages of this run only
     if app.builder.format == "html":
         # after the extensions' scripts and translations.js (500), before the user's (800)
         app.add_js_file(None, body=search_script(app.config.language), priority=600)
