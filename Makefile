@@ -57,6 +57,9 @@ test-fast: $(STAMP)  ## the tests that need neither TeX nor a browser
 	@$(SYSDEPS) gettext
 	$(BIN)/python -m pytest -m "not tex and not browser"
 
+serve: $(STAMP)  ## preview one language's site while editing: rebuilt and reloaded at every save (SERVE_FLAGS="-l en --document ID")
+	$(HANDBOOK) serve $(SERVE_FLAGS) $(HANDBOOK_FLAGS)
+
 # The property tests' budget in `make fuzz`: this many times the examples each asks for.
 FUZZ_FACTOR ?= 10
 
