@@ -21,7 +21,7 @@ LANG_FLAGS := $(foreach lang,$(LANGS),-l $(lang))
 MERGE ?=
 
 .DEFAULT_GOAL := all
-.PHONY: all html pdf merge site check validate test test-fast i18n-update i18n-check bench clean distclean venv help
+.PHONY: all html pdf merge site check validate test test-fast fuzz serve i18n-update i18n-check bench clean distclean venv help
 
 help:  ## list the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 16
@@ -56,6 +56,16 @@ test: $(STAMP)  ## run every test (TeX and browser tests included)
 test-fast: $(STAMP)  ## the tests that need neither TeX nor a browser
 	@$(SYSDEPS) gettext
 	$(BIN)/python -m pytest -m "not tex and not browser"
+
+serve: $(STAMP)  ## preview one language's site while editing: rebuilt and reloaded at every save (SERVE_FLAGS="-l en --document ID")
+	$(HANDBOOK) serve $(SERVE_FLAGS) $(HANDBOOK_FLAGS)
+
+# The property tests' budget in `make fuzz`: this many times the examples each asks for.
+FUZZ_FACTOR ?= 10
+
+fuzz: $(STAMP)  ## the property tests with random inputs, FUZZ_FACTOR (10) times their examples; failures kept in .hypothesis/
+	@$(SYSDEPS) gettext
+	FUZZ_FACTOR=$(FUZZ_FACTOR) PYTHONPATH=tests $(BIN)/python -m pytest -p fuzz_plugin -m "not tex and not browser" -q $(FUZZ_FLAGS)
 
 i18n-update: $(STAMP)  ## merge new and changed source texts into the catalogs (GNU msgmerge)
 	@$(SYSDEPS) gettext

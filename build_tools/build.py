@@ -33,7 +33,7 @@ from pathlib import Path
 from jinja2 import FileSystemLoader, StrictUndefined
 from jinja2.sandbox import SandboxedEnvironment
 
-from build_tools import files
+from build_tools import files, orphans
 from build_tools.document import language_name
 from build_tools.loader import Manifest, display_path
 from build_tools.render import TEMPLATES
@@ -118,12 +118,14 @@ def sphinx_command(builder: str, lang: str, layout: Layout, fresh: bool = False)
     """The ``sphinx-build`` command of one step; ``fresh`` reads every page
     again into a new environment and writes every output file (``-E -a``)."""
     out = layout.html(lang) if builder == "html" else layout.latex(lang, builder)
-    return [
-        sys.executable, "-m", "sphinx", "-b", "html" if builder == "html" else "latex", "-W", "--keep-going", "-n",
+    # Sphinx ends with the build that started it: a build killed with
+    # ``kill -9`` leaves no Sphinx writing into the folder the next one cleans.
+    return orphans.module_command(
+        "sphinx", "-b", "html" if builder == "html" else "latex", "-W", "--keep-going", "-n",
         *(["-E", "-a"] if fresh else []),
         "-c", str(layout.root), "-d", str(layout.doctrees(lang, builder)),
         str(layout.myst(lang)), str(out),
-    ]
+    )
 
 
 _UPDATING = re.compile(r"updating environment: .*?(\d+) added, (\d+) changed, (\d+) removed")

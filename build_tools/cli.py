@@ -21,6 +21,7 @@ COMMANDS: dict[str, str] = {
     "explain": "explain",
     "rules": "rules",
     "build": "build",
+    "serve": "serve",
     "i18n": "i18n",
     "auction": "auction",
     "hand": "hand",

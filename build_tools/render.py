@@ -486,11 +486,13 @@ def example_runs(body: Sequence[Block | Point]) -> list[Block | Point | ExampleR
 def _auction_line(example: Example, doc: Document, labels: dict[str, str]) -> markup.MyST:
     """An example's auction on one line in the reader's notation, as a
     sentence writes one (:func:`build_tools.diagrams.inline_auction`); an
-    auction of every call in turn says who dealt."""
+    auction of every call in turn says who dealt, when the example says it
+    (``dealer: "?"`` names no seat: the line starts at the first call, as the
+    diagram does)."""
     view = example.view
     line = diagrams.inline_auction(example.auction, view, example.notation or doc.language, doc.display_language)
     out = markup.role("hb-inline-auction", line)
-    if view == "table":
+    if view == "table" and example.dealer != diagrams.UNKNOWN_DEALER:
         return markup.MyST(markup.text(labels[example.dealer] + ":") + " " + out)
     return out
 

@@ -15,14 +15,13 @@ import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
+import pypdf
 import pytest
 
 from build_tools.loader import MANIFEST_NAME, load_manifest
 from conftest import ROOT
 
 pytestmark = pytest.mark.tex
-
-pypdf = pytest.importorskip("pypdf")
 
 #: The first clause of PZBS points 1-5 in each language, as its text reads
 #: (source/pzbs-alert-rules.yaml, the translations' catalogs). A heading is

@@ -131,3 +131,44 @@ def test_setting_errors_name_their_place(
 def test_the_good_document_validates(tmp_path: Path) -> None:
     (tmp_path / "doc.yaml").write_text(DOC, encoding="utf-8")
     assert main(["validate", str(tmp_path / "doc.yaml")]) == 0
+
+
+# Issue 37 item 4: an editorial example of the table view with no dealer given
+# sits in a run of examples, drawn on one line (render._auction_line); the line
+# said who dealt by looking "?" up among the seats' names.
+RUN_DOC = """\
+schema: 1
+document: m
+title: M
+language: en
+kind: regulation
+body:
+- paragraph: p
+  text: T.
+  rule: {question: alert, scope: {kind: bid}, answer: "no"}
+- example: e
+  editorial: true
+  auction: 1C-P-2S
+  view: table
+  dealer: "{dealer}"
+  expect: {alert: "no"}
+"""
+
+
+@pytest.mark.parametrize(("dealer", "line"), [
+    # No dealer given: the line names no seat (nothing is known of who dealt).
+    ("?", "{hb-example-row}`e`{hb-inline-auction}`1♣ P 2♠`"),
+    # A dealer given: the line says who dealt, as before.
+    ("E", "{hb-example-row}`e`East\\: {hb-inline-auction}`1♣ P 2♠`"),
+])
+def test_an_example_line_of_a_run_names_its_dealer_only_when_given(tmp_path: Path, dealer: str, line: str) -> None:
+    source = tmp_path / "t"
+    source.mkdir()
+    (source / "handbook.yaml").write_text("handbook: m\ntitle: {en: M}\nlanguages: [en]\ndocuments: [m]\n",
+                                          encoding="utf-8")
+    (source / "m.yaml").write_text(RUN_DOC.replace("{dealer}", dealer), encoding="utf-8")
+    code = main(["build", "--html", "-l", "en", "--render-only", "--source", str(source),
+                 "--translations", str(tmp_path / "none"), "--build-dir", str(tmp_path / "b")])
+    assert code == 0
+    page = (tmp_path / "b" / "myst" / "en" / "m.md").read_text(encoding="utf-8")
+    assert line in page, page

@@ -23,7 +23,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from build_tools import build as builder
-from build_tools import incremental, lock
+from build_tools import incremental, lock, orphans
 from build_tools.commands._common import (
     add_location_arguments,
     positive,
@@ -80,7 +80,10 @@ def _render(handbook: Handbook, pages: list[Pages], layout: builder.Layout, jobs
     targets = [layout.myst(lang) for lang in languages]
     if jobs <= 1 or len(languages) <= 1:
         return [render_language(handbook, p.language, target, strict, p) for p, target in zip(pages, targets, strict=True)]
-    with ProcessPoolExecutor(max_workers=min(jobs, len(languages))) as pool:
+    # The workers end with this process: killed with ``kill -9``, it would
+    # leave them asleep on their task queue for ever.
+    with ProcessPoolExecutor(max_workers=min(jobs, len(languages)), initializer=orphans.die_with_parent,
+                             initargs=(os.getpid(),)) as pool:
         return list(pool.map(render_language, [handbook] * len(languages), languages, targets,
                              [strict] * len(languages), pages))
 
@@ -211,8 +214,12 @@ def run(args: argparse.Namespace) -> int:
         _say(f"handbook: waiting for another build in {display_path(layout.build)}/ "
              f"(pid {pid if pid is not None else 'unknown'}) ...")
 
+    def abandoned(pid: int) -> None:
+        _say(f"handbook: the build of pid {pid} in {display_path(layout.build)}/ stopped before it finished "
+             "(killed?); what it left half-done is made again")
+
     try:
-        with lock.exclusive(layout.build, waiting):
+        with lock.exclusive(layout.build, waiting, abandoned):
             return _build(args, handbook, languages, layout, started, (request, digest), prepared)
     except OSError as exc:
         # A full disk, a folder that cannot be written: what was being written

@@ -1,0 +1,163 @@
+"""``handbook serve``: the live preview (issue 31 item 3). A page open in real
+Chromium reloads with an edited sentence; a bad edit shows its one-line error
+over the last good page, and the next good edit clears it; Ctrl-C stops the
+preview cleanly; its build folder is its own."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from conftest import FIXTURES, ROOT, run_handbook
+
+SENTENCE = "Odpowiedź nowym kolorem po wejściu."
+
+
+class Served:
+    """A ``handbook serve`` process on a copy of the fixture handbook."""
+
+    def __init__(self, mini: Path, *extra: str) -> None:
+        self.mini = mini
+        self.document = mini / "source" / "mini-rules.yaml"
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "build_tools.cli", "serve", *extra], cwd=mini, text=True,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**os.environ, "PYTHONPATH": str(ROOT)},
+            start_new_session=True)
+        assert self.proc.stdout is not None
+        self.lines: list[str] = []
+        while True:
+            line = self.proc.stdout.readline()
+            assert line, self.finish()
+            self.lines.append(line)
+            found = re.search(r"serving \S+ at (http://127\.0\.0\.1:(\d+)/)", line)
+            if found:
+                self.url, self.port = found.group(1), int(found.group(2))
+                return
+
+    def edit(self, old: str, new: str) -> None:
+        text = self.document.read_text(encoding="utf-8")
+        assert old in text
+        self.document.write_text(text.replace(old, new), encoding="utf-8")
+
+    def finish(self, timeout: float = 120) -> str:
+        """Everything it said, once it has stopped (stdout, then stderr)."""
+        out, err = self.proc.communicate(timeout=timeout)
+        return "".join(self.lines) + out + "\n--- stderr\n" + err
+
+
+@pytest.fixture
+def served(mini: Path) -> Iterator[Served]:
+    server = Served(mini)
+    try:
+        yield server
+    finally:
+        if server.proc.poll() is None:
+            os.killpg(server.proc.pid, signal.SIGKILL)
+            server.proc.wait()
+
+
+def test_help_explains_it() -> None:
+    result = run_handbook("serve", "--help")
+    assert result.returncode == 0
+    for words in ("-l LANG", "--document ID", "free port", "build/serve", "Ctrl-C"):
+        assert words in result.stdout
+
+
+def test_a_language_not_in_the_manifest_is_a_usage_error(mini: Path) -> None:
+    result = run_handbook("serve", "-l", "xx", "--source", str(mini / "source"))
+    assert result.returncode == 2
+    assert result.stderr.startswith("handbook: error: language 'xx' is not in ")
+
+
+@pytest.mark.browser
+def test_an_open_page_reloads_after_an_edit_and_shows_a_bad_edits_error(served: Served, chromium) -> None:  # type: ignore[no-untyped-def]
+    page = chromium.new_page()
+    try:
+        page.goto(f"{served.url}mini-rules.html")
+        assert SENTENCE in page.inner_text("article")
+        # A good edit: the page reloads by itself (a load event) with the new sentence.
+        with page.expect_event("load", timeout=60_000):
+            served.edit(SENTENCE, "Odpowiedź zmieniona na żywo.")
+        assert "Odpowiedź zmieniona na żywo." in page.inner_text("article")
+        assert page.locator("#hb-serve-error").count() == 0
+        # A bad edit: its one-line error over the last good page.
+        served.edit("Odpowiedź zmieniona na żywo.", "Odpowiedź zła.\n  colour: [")
+        error = page.locator("#hb-serve-error")
+        error.wait_for(timeout=60_000)
+        assert re.match(r"source/mini-rules\.yaml:\d+:\d+: error: ", error.inner_text())
+        assert "Odpowiedź zmieniona na żywo." in page.inner_text("article")  # the last good page stays
+        # A page opened now shows it too.
+        page.reload()
+        page.locator("#hb-serve-error").wait_for(timeout=10_000)
+        # The next good edit clears it, and the page has the sentence.
+        with page.expect_event("load", timeout=60_000):
+            served.edit("Odpowiedź zła.\n  colour: [", "Odpowiedź naprawiona.")
+        page.wait_for_load_state()
+        assert page.locator("#hb-serve-error").count() == 0
+        assert "Odpowiedź naprawiona." in page.inner_text("article")
+    finally:
+        page.close()
+
+
+def _port_is_free(port: int) -> bool:
+    with socket.socket() as probe:
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
+
+
+@pytest.mark.parametrize("during", ["idle", "rebuild"])
+def test_ctrl_c_stops_it_cleanly(served: Served, during: str) -> None:
+    if during == "rebuild":
+        served.edit(SENTENCE, "Odpowiedź w trakcie.")
+        time.sleep(0.3)  # the watcher has seen it: the rebuild is under way
+    served.proc.send_signal(signal.SIGINT)
+    said = served.finish()
+    assert served.proc.returncode == 0, said
+    assert "Traceback" not in said
+    out, err = said.split("\n--- stderr\n")
+    assert out.rstrip().endswith("handbook: stopping ...\nhandbook: stopped"), said
+    assert err.strip() == "" if during == "idle" else "Traceback" not in err
+    assert _port_is_free(served.port)
+    # Nothing of it is left running, and its folder is whole: no step marked
+    # as running, every page ends.
+    html = served.mini / "build" / "serve" / "html" / "pl"
+    assert not (html / ".handbook-running").exists()
+    for name in ("index.html", "mini-rules.html"):
+        assert (html / name).read_bytes().rstrip().endswith(b"</html>")
+
+
+def test_its_build_folder_is_its_own(mini: Path) -> None:
+    """A normal build's published site is never replaced nor changed."""
+    built = run_handbook("build", "--html", "--source", str(mini / "source"),
+                         "--translations", str(mini / "translations"), "--build-dir", str(mini / "build"))
+    assert built.returncode == 0, built.stderr
+    site = mini / "build" / "site"
+    before = {p: p.read_bytes() for p in sorted(site.rglob("*")) if p.is_file()}
+    link = os.readlink(site)
+    server = Served(mini)
+    try:
+        server.edit(SENTENCE, "Odpowiedź tylko w podglądzie.")
+        time.sleep(3)
+    finally:
+        server.proc.send_signal(signal.SIGINT)
+        server.finish()
+    assert os.readlink(site) == link
+    assert {p: p.read_bytes() for p in sorted(site.rglob("*")) if p.is_file()} == before
+    assert (mini / "build" / "serve" / "html" / "pl" / "mini-rules.html").is_file()
+
+
+def test_the_fixture_is_untouched() -> None:
+    # The tests above edit copies only.
+    assert SENTENCE in (FIXTURES / "mini" / "source" / "mini-rules.yaml").read_text(encoding="utf-8")
