@@ -243,7 +243,7 @@ def read_query(raw: bytes, shown: str) -> Any:
     problems = duplicate_keys(root, shown)
     if problems:
         raise DiagnosticError(problems[:1])
-    return _plain(root)
+    return plain(root)
 
 
 def _at(path: str, node: yaml.Node, message: str) -> Diagnostic:
@@ -366,7 +366,7 @@ class _Reader:
             if duplicates:
                 self.problems.extend(duplicates)
                 return None
-            return _Data(node, _plain(node))
+            return _Data(node, plain(node))
         if not isinstance(node, yaml.ScalarNode):
             self.error(node, f"{where} must be {_expected(kind)}, not {_describe(node)}")
             return None
@@ -477,7 +477,7 @@ class _Reader:
 
     def data_error(self, node: yaml.Node, exc: VocabularyError, what: str) -> None:
         """Report ``exc`` at the node its path names below ``node``."""
-        target = _node_at(node, exc.path)
+        target = node_at(node, exc.path)
         message = str(exc).split(": ", 1)[1] if exc.path and str(exc).startswith(exc.path + ": ") else str(exc)
         where = f" '{exc.path}'" if exc.path else ""
         self.error(target, f"{what}{where}: {message}")
@@ -642,9 +642,9 @@ class _Reader:
         """An example with its query and expected verdicts, when it states them."""
         from build_tools.rules.query import parse_example_query, parse_expect
 
-        plain = {key: v.value if isinstance(v, _Data) else v for key, v in values.items()}
+        fields = {key: v.value if isinstance(v, _Data) else v for key, v in values.items()}
         try:
-            query = parse_example_query(example.auction, example.view, plain)
+            query = parse_example_query(example.auction, example.view, fields)
         except VocabularyError as exc:
             key = exc.path.split(".", 1)[0]
             self.data_error(nodes.get(key, nodes["example"]), _below(exc, key), f"{name}: '{key}'")
@@ -652,7 +652,7 @@ class _Reader:
         expect: tuple[tuple[str, str], ...] = ()
         if "expect" in values:
             try:
-                expect = parse_expect(plain["expect"], self.registry)
+                expect = parse_expect(fields["expect"], self.registry)
             except VocabularyError as exc:
                 self.data_error(nodes["expect"], exc, f"{name}: expect")
                 return example
@@ -779,12 +779,12 @@ class _Data:
     value: Any
 
 
-def _plain(node: yaml.Node) -> Any:
+def plain(node: yaml.Node) -> Any:
     """``node`` as plain Python: mappings with text keys, lists, and scalars by their tag."""
     if isinstance(node, yaml.MappingNode):
-        return {str(_plain(k)): _plain(v) for k, v in node.value}
+        return {str(plain(k)): plain(v) for k, v in node.value}
     if isinstance(node, yaml.SequenceNode):
-        return [_plain(item) for item in node.value]
+        return [plain(item) for item in node.value]
     if node.tag == _BOOL_TAG:
         return node.value.lower() in ("true", "yes", "on")
     if node.tag == _INT_TAG and node.value.isascii() and node.value.isdecimal() and len(node.value) <= 9:
@@ -796,7 +796,7 @@ def _plain(node: yaml.Node) -> Any:
     return node.value
 
 
-def _node_at(node: yaml.Node, path: str) -> yaml.Node:
+def node_at(node: yaml.Node, path: str) -> yaml.Node:
     """The node ``path`` ("when.meaning.hcp", "0.scope") names below ``node``,
     or the deepest one of it that exists."""
     for part in path.split(".") if path else ():
@@ -910,7 +910,7 @@ def _registry_of(reader: _Reader, root: yaml.Node, path: Path) -> Registry:
         shared_root = compose(shared)
         shared_reader = _Reader(display_path(shared))
         try:
-            known = known.extended(_plain(shared_root), display_path(shared))
+            known = known.extended(plain(shared_root), display_path(shared))
         except VocabularyError as exc:
             shared_reader.data_error(shared_root, exc, "rules")
             raise DiagnosticError(shared_reader.problems) from None
@@ -919,7 +919,7 @@ def _registry_of(reader: _Reader, root: yaml.Node, path: Path) -> Registry:
             (k, v) for k, v in root.value if getattr(k, "value", None) in ("questions", "parameters", "conventions")],
             root.start_mark, root.end_mark)
         try:
-            known = known.extended(_plain(own), reader.path)
+            known = known.extended(plain(own), reader.path)
         except VocabularyError as exc:
             reader.data_error(own, exc, "document")
     return known

@@ -22,6 +22,7 @@ from .conditions import ALWAYS, Condition
 from .engine import Rule
 from .registry import Registry, canonical_meaning, yaml_answer
 from .situation import VULNERABLE, Situation
+from .cards import card_meanings, cards_of, check_system, entry_for
 from .errors import VocabularyError
 from .vocabulary import Meaning
 
@@ -96,8 +97,6 @@ class Query:
         if self.system is not None and self.meaning is None:
             # The call asked about, and the earlier calls of our side, as the
             # pair's card states them (what the query states itself wins).
-            from build_tools.cards import card_meanings, cards_of, entry_for
-
             card = cards_of(self.system)[0]
             entry = entry_for(card, situation.calls, self.vulnerable)
             meanings = {**card_meanings(card, situation.calls, self.vulnerable), **situation.meanings}
@@ -134,12 +133,8 @@ def _facts(data: Mapping[str, Any]) -> dict[str, Any]:
         raise VocabularyError("vulnerable", f"one of {', '.join(VULNERABLE)}, seen from the player of the call, "
                                             f"not {vulnerable!r}")
     if data.get("system") is not None:
-        from build_tools.cards import check_system
-
         check_system(data["system"])
     if data.get("opponents") is not None:
-        from build_tools.cards import check_system
-
         if not isinstance(data["opponents"], Mapping):
             raise VocabularyError("opponents", "the opposing pair's system: one convention card")
         check_system(data["opponents"])

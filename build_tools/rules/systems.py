@@ -31,6 +31,7 @@ from typing import Any, TypeVar
 from build_tools.bridge import Call, Strain, Suit
 
 from .conditions import FALSE, TRUE, Condition, Truth, _flag, parameter, predicate, question_and_answer, unknown
+from .cards import card_meanings, cards_of, entry_for
 from .errors import VocabularyError
 from .situation import Situation
 from .vocabulary import Meaning
@@ -107,8 +108,6 @@ def alternatives(s: Situation) -> tuple[Meaning, ...] | None:
 
 
 def _card(s: Situation) -> Any:
-    from build_tools.cards import cards_of
-
     return cards_of(s.system)[0] if s.system is not None else None
 
 
@@ -313,8 +312,6 @@ def entry_situation(entry: Any, meaning: Meaning | None = None, base: Situation 
     """A query of one call of a card (its first alternative unless ``meaning``
     is given), with the facts of ``base`` (the card, the event)."""
     from build_tools.rules.situation import Situation as _S
-
-    from build_tools.cards import card_meanings, cards_of
 
     calls = entry.calls
     chosen = meaning if meaning is not None else entry.alternatives[0] if len(entry.alternatives) == 1 else None
@@ -666,8 +663,6 @@ def _on_card(value: Any, language: str, path: str) -> Condition:
     wanted = _flag(value, path)
 
     def check(s: Situation) -> Truth:
-        from build_tools.cards import entry_for
-
         card = _card(s)
         if card is None:
             return unknown("system")
@@ -684,8 +679,6 @@ def _on_front(value: Any, language: str, path: str) -> Condition:
     wanted = _flag(value, path)
 
     def check(s: Situation) -> Truth:
-        from build_tools.cards import entry_for
-
         card = _card(s)
         if card is None:
             return unknown("system")
