@@ -32,7 +32,7 @@ from build_tools.bridge.meanings import Range
 from build_tools.bridge.views import View
 
 from .situation import RELATIONS, Situation, read_pattern
-from .errors import VocabularyError
+from .errors import Conflict, Undecided, VocabularyError
 from .registry import Registry, in_force, reading, yaml_answer
 from .vocabulary import Meaning, TwoSuiter
 
@@ -763,8 +763,6 @@ def _verdict(value: Any, language: str, path: str) -> Condition:
     name, expected = question_and_answer(value, path, "natural")
 
     def test(s: Situation) -> bool | Truth:
-        from .engine import Conflict, Undecided
-
         if s.asker is None:
             raise ValueError("the verdict predicate is evaluated by the engine's decide()")
         try:
@@ -777,9 +775,3 @@ def _verdict(value: Any, language: str, path: str) -> Condition:
 
     return Condition(test, f"the document's verdict {name}: {expected}")
 
-
-# The alerting regulations' predicates register themselves on import.
-from . import alerting as _alerting  # noqa: E402,F401
-from . import systems as _systems  # noqa: E402,F401
-from . import positions as _positions  # noqa: E402,F401
-from . import hands as _hands  # noqa: E402,F401

@@ -32,7 +32,7 @@ from build_tools.bridge import Call, Strain, Suit
 
 from .conditions import FALSE, TRUE, Condition, Truth, _flag, parameter, predicate, question_and_answer, unknown
 from .cards import card_meanings, cards_of, entry_for
-from .errors import VocabularyError
+from .errors import Conflict, Undecided, VocabularyError
 from .situation import Situation
 from .vocabulary import Meaning
 
@@ -333,8 +333,6 @@ def _card_verdict(value: Any, language: str, path: str) -> Condition:
     name, expected = question_and_answer(value, path, "brown-sticker")
 
     def check(s: Situation) -> Truth:
-        from .engine import Conflict, Undecided
-
         card = _card(s)
         if card is None:
             return unknown("system")
@@ -615,8 +613,6 @@ def _against(value: Any, language: str, path: str) -> Condition:
         opening = _opening_situation(s)
         if s.consult is None or opening is None:
             raise ValueError("the against predicate is evaluated by the engine's decide()")
-        from .engine import Conflict, Undecided
-
         try:
             verdict = s.consult("brown-sticker", opening)
         except (Undecided, Conflict):
