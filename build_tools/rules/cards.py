@@ -35,7 +35,6 @@ build_tools.rules.errors.VocabularyError: openings.0.meening: unknown key (did y
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -43,9 +42,9 @@ from typing import Any
 
 from build_tools.bridge import BridgeError, Call, Suit, notation  # noqa: F401  (Suit: the doctests)
 
-from .errors import VocabularyError
+from .errors import VocabularyError, check_keys
 from .situation import VULNERABLE, Situation
-from .vocabulary import Meaning
+from .vocabulary import Meaning, meaning_at
 
 #: The card's lists of calls, in the order a card is read.
 SECTIONS: tuple[str, ...] = ("openings", "responses", "rebids", "defence", "doubles", "passes")
@@ -125,12 +124,6 @@ class Card:
         return _parse(data)
 
 
-def _known(data: Mapping[str, Any], keys: tuple[str, ...], path: str) -> None:
-    for key in data:
-        if key not in keys:
-            close = difflib.get_close_matches(str(key), keys, n=1)
-            hint = f" (did you mean '{close[0]}'?)" if close else ""
-            raise VocabularyError(f"{path}.{key}" if path else str(key), f"unknown key{hint}")
 
 
 def _flag(value: Any, path: str) -> bool:
@@ -139,17 +132,12 @@ def _flag(value: Any, path: str) -> bool:
     return value
 
 
-def _meaning(value: Any, path: str) -> Meaning:
-    try:
-        return Meaning.parse(value)
-    except VocabularyError as exc:
-        raise VocabularyError(f"{path}.{exc.path}" if exc.path else path, str(exc).split(": ", 1)[-1]) from None
 
 
 def _entry(item: Any, section: str, path: str, language: str, sheet: Mapping[int, str]) -> Entry:
     if not isinstance(item, Mapping):
         raise VocabularyError(path, "an entry is a mapping: " + ", ".join(ENTRY_KEYS))
-    _known(item, ENTRY_KEYS, path)
+    check_keys(item, ENTRY_KEYS, path)
     auction = item.get("auction")
     if not isinstance(auction, str) or not auction.strip():
         raise VocabularyError(f"{path}.auction" if "auction" in item else path,
@@ -168,7 +156,7 @@ def _entry(item: Any, section: str, path: str, language: str, sheet: Mapping[int
             raise VocabularyError(f"{path}.either", "a list of two meanings or more")
         written = list(item["either"])
         where = [f"{path}.either.{n}" for n in range(len(written))]
-    alternatives = tuple(_meaning(m, w) for m, w in zip(written, where, strict=True))
+    alternatives = tuple(meaning_at(m, w) for m, w in zip(written, where, strict=True))
     seats = item.get("seats", [])
     if not isinstance(seats, list) or not all(isinstance(s, int) and not isinstance(s, bool) and 1 <= s <= 4
                                               for s in seats):
@@ -194,7 +182,7 @@ def _entry(item: Any, section: str, path: str, language: str, sheet: Mapping[int
 def _parse(data: Any) -> Card:
     if not isinstance(data, Mapping):
         raise VocabularyError("", "a convention card is a mapping: " + ", ".join(CARD_KEYS))
-    _known(data, CARD_KEYS, "")
+    check_keys(data, CARD_KEYS, "")
     ident = data.get("card")
     if not isinstance(ident, str) or not ident:
         raise VocabularyError("card" if "card" in data else "", "a card names itself: 'card: <id>'")
@@ -221,7 +209,7 @@ def _parse(data: Any) -> Card:
                              ("disclosure", disclosure, DISCLOSURE_KEYS)):
         if not isinstance(value, Mapping):
             raise VocabularyError(key, "a mapping: " + ", ".join(keys))
-        _known(value, keys, key)
+        check_keys(value, keys, key)
     classification = data.get("classification", [])
     classification = classification if isinstance(classification, list) else [classification]
     return Card(

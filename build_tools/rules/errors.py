@@ -6,7 +6,8 @@ verdict catch them without importing the engine that evaluates them."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import difflib
+from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
 
 
@@ -16,6 +17,21 @@ class VocabularyError(ValueError):
     def __init__(self, path: str, message: str) -> None:
         self.path = path
         super().__init__(f"{path}: {message}" if path else message)
+
+
+def check_keys(data: Mapping[str, Any], keys: tuple[str, ...], path: str) -> None:
+    """Refuse a key of ``data`` that is none of ``keys``, at its path below ``path``.
+
+    >>> check_keys({"meening": {}}, ("meaning",), "openings.0")
+    Traceback (most recent call last):
+    ...
+    build_tools.rules.errors.VocabularyError: openings.0.meening: unknown key (did you mean 'meaning'?)
+    """
+    for key in data:
+        if key not in keys:
+            close = difflib.get_close_matches(str(key), keys, n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            raise VocabularyError(f"{path}.{key}" if path else str(key), f"unknown key{hint}")
 
 
 class _Decided(Protocol):
