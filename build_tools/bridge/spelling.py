@@ -76,7 +76,7 @@ class Spelling:
     (see :func:`build_tools.i18n.notation.suits`); a form not matched counts for no suit."""
     seats: tuple[tuple[str, str], ...] = (("N", "North"), ("E", "East"), ("S", "South"), ("W", "West"))
     """Each seat from North clockwise: its letter and its name."""
-    _grammar: Grammar = field(init=False, repr=False, compare=False)
+    _made_grammar: Grammar | None = field(init=False, repr=False, compare=False, default=None)
     _simple: dict[str, Call] = field(init=False, repr=False, compare=False)
     _label_re: re.Pattern[str] = field(init=False, repr=False, compare=False)
     _all_pass_re: re.Pattern[str] | None = field(init=False, repr=False, compare=False)
@@ -90,7 +90,6 @@ class Spelling:
                     simple[f"{bid.level}{word}".casefold()] = bid
         labels = self.suit_labels + tuple((sym, s.suit) for sym, s in _SYMBOLS if s.suit)
         set_ = object.__setattr__
-        set_(self, "_grammar", Grammar(strains, self.words, self.needs_boundary, self.alert_marks, self.any_suit))
         set_(self, "_simple", simple)
         set_(self, "_label_re", re.compile(alternation([w for w, _ in labels])))
         set_(self, "suit_labels", labels)
@@ -101,6 +100,17 @@ class Spelling:
         set_(self, "locale", self.locale or self.code)
         if len(self.seats) != 4:
             raise InvalidNotationError(f"profile {self.code!r} names {len(self.seats)} seats, not 4")
+
+    @property
+    def _grammar(self) -> Grammar:
+        # Compiled when first read: a process that reads one language's calls
+        # (a director's query) compiles that language's grammar, not all eight.
+        if self._made_grammar is None:
+            grammar = Grammar(self.strains + _SYMBOLS, self.words, self.needs_boundary, self.alert_marks,
+                              self.any_suit)
+            object.__setattr__(self, "_made_grammar", grammar)
+            return grammar
+        return self._made_grammar
 
     # --- seats -------------------------------------------------------------
 
