@@ -36,6 +36,7 @@ from jinja2.sandbox import SandboxedEnvironment
 from build_tools import files, orphans
 from build_tools.document import language_name
 from build_tools.loader import Manifest, display_path
+from build_tools.rulebooks import RULES_NAME, SITE_FOLDER
 from build_tools.render import TEMPLATES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -791,6 +792,12 @@ def _assemble(tree: Path, layout: Layout, manifest: Manifest, languages: Sequenc
             "pdf": f"pdf/{a4.name}" if not pdf_problem(a4) else "",
             "pocket": f"pdf/{a5.name}" if not pdf_problem(a5) else "",
         })
+    # Each document's rulebook (build_tools.rulebooks), every language in it: one copy for every site.
+    for document in manifest.documents:
+        rules = layout.build / RULES_NAME / f"{document}.json"
+        if rules.is_file():
+            (tree / SITE_FOLDER).mkdir(exist_ok=True)
+            files.copy_file(rules, tree / SITE_FOLDER / rules.name)
     env = SandboxedEnvironment(loader=FileSystemLoader(TEMPLATES), undefined=StrictUndefined, autoescape=True)
     documents = site_documents(layout, manifest, languages)
     status = layout.build / STATUS
@@ -917,6 +924,12 @@ def merge(layout: Layout, manifest: Manifest, folders: Sequence[Path]) -> list[s
             if source is not None:
                 layout.pdf.mkdir(parents=True, exist_ok=True)
                 files.copy_file(source, layout.pdf / name)
+    for document in manifest.documents:
+        rules = next((o.build / RULES_NAME / f"{document}.json" for o in others
+                      if (o.build / RULES_NAME / f"{document}.json").is_file()), None)
+        if rules is not None:
+            (layout.build / RULES_NAME).mkdir(parents=True, exist_ok=True)
+            files.copy_file(rules, layout.build / RULES_NAME / rules.name)
     status = next((o.build / STATUS for o in others if (o.build / STATUS).is_file()), None)
     if status is not None:
         files.copy_file(status, layout.build / STATUS)

@@ -33,14 +33,17 @@ def _load(name: str) -> ModuleType:
     return importlib.import_module(f"build_tools.commands.{COMMANDS[name]}")
 
 
-def make_parser() -> argparse.ArgumentParser:
+def make_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every subcommand, or of ``only`` that one: a command's
+    module is imported to make its parser, and a director's ``explain`` need
+    not wait for the build's modules to load."""
     parser = argparse.ArgumentParser(
         prog="handbook",
         description="Build the bridge regulation handbook: validate YAML documents, "
         "check their auction examples, maintain translations, build sites and PDFs.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for name in COMMANDS:
+    for name in COMMANDS if only is None else (only,):
         module = _load(name)
         doc = (module.__doc__ or "").strip()
         summary = doc.splitlines()[0] if doc else name
@@ -56,8 +59,9 @@ def make_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = make_parser()
-    args = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    parser = make_parser(words[0] if words and words[0] in COMMANDS else None)
+    args = parser.parse_args(words)
     try:
         return int(args._run(args))
     except KeyboardInterrupt:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-import os
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -26,6 +25,27 @@ import yaml
 
 from build_tools import markup, schema
 from build_tools.diagnostics import Diagnostic, DiagnosticError
+# Reading YAML safely is its own module; its names are the loader's too.
+from build_tools.yamlfiles import (
+    MAX_FILE_BYTES as MAX_FILE_BYTES,
+    MAX_NESTING as MAX_NESTING,
+    MAX_QUERY_BYTES as MAX_QUERY_BYTES,
+    MAX_YAML_DEPTH as MAX_YAML_DEPTH,
+    check_size as check_size,
+    compose as compose,
+    compose_bytes as compose_bytes,
+    display_path as display_path,
+    duplicate_keys as duplicate_keys,
+    node_at as node_at,
+    plain as plain,
+    read_limited as read_limited,
+    read_query as read_query,
+    BOOL_TAG,
+    INT_TAG,
+    NULL_TAG,
+    STR_TAG,
+    at_node,
+)
 from build_tools.rules.errors import VocabularyError
 from build_tools.document import (
     LANGUAGES,
@@ -44,211 +64,18 @@ from build_tools.document import (
     Table,
 )
 
-_STR_TAG = "tag:yaml.org,2002:str"
-_INT_TAG = "tag:yaml.org,2002:int"
-_BOOL_TAG = "tag:yaml.org,2002:bool"
-_NULL_TAG = "tag:yaml.org,2002:null"
 _TYPE_NAMES = {
     "tag:yaml.org,2002:bool": "a boolean",
-    _INT_TAG: "a number",
+    INT_TAG: "a number",
     "tag:yaml.org,2002:float": "a number",
-    _NULL_TAG: "empty",
+    NULL_TAG: "empty",
     "tag:yaml.org,2002:timestamp": "a date",
 }
 
 
-def display_path(path: Path) -> str:
-    """``path`` relative to the working directory when it is below it."""
-    try:
-        return os.path.relpath(path) if path.resolve().is_relative_to(Path.cwd()) else str(path)
-    except ValueError:
-        return str(path)
-
-
-#: The largest file the loader reads: fifty times the largest document of the
-#: handbook, and small enough that validating it takes seconds, not minutes.
-MAX_FILE_BYTES = 2 * 1024 * 1024
-#: How deep YAML may nest (mappings and lists), and how deep blocks and points
-#: may nest inside each other. The deepest real document, the contents of the
-#: Laws, nests points five deep (about a dozen YAML levels).
-MAX_YAML_DEPTH = 64
-MAX_NESTING = 12
 #: Points, examples, definitions and alternatives (leaves) become LaTeX lists,
 #: which nest at most six deep.
 MAX_LIST_DEPTH = 6
-
-
-def read_limited(path: Path, shown: str, what: str = "file") -> bytes:
-    """The bytes of ``path``, refusing a file past :data:`MAX_FILE_BYTES`
-    (reported at the line where the limit falls)."""
-    try:
-        with path.open("rb") as handle:
-            raw = handle.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise DiagnosticError([Diagnostic(shown, 0, 0, f"cannot read {what}: {exc.strerror or exc}")]) from None
-    check_size(raw, shown, what, MAX_FILE_BYTES)
-    return raw
-
-
-def check_size(raw: bytes, shown: str, what: str, limit: int) -> None:
-    """Refuse ``raw`` past ``limit`` bytes, at the line where the limit falls
-    (``raw`` may hold one byte more than the limit: enough to tell)."""
-    if len(raw) <= limit:
-        return
-    line = raw.count(b"\n", 0, limit) + 1
-    advice = ": split the document" if what == "file" else ""
-    size = f"{limit // (1024 * 1024)} MiB" if limit >= 1024 * 1024 else f"{limit // 1024} KiB"
-    raise DiagnosticError([Diagnostic(shown, line, 1, f"{what} is larger than the limit of {size}{advice}")])
-
-
-def compose(path: Path) -> yaml.Node:
-    """Read ``path`` as one YAML document and return its node graph."""
-    shown = display_path(path)
-    return compose_bytes(read_limited(path, shown), shown)
-
-
-def compose_bytes(raw: bytes, shown: str) -> yaml.Node:
-    """``raw`` (a file's bytes, within its size limit) as one YAML document's
-    node graph, named ``shown`` in its diagnostics: UTF-8, no aliases, nested
-    at most :data:`MAX_YAML_DEPTH` levels."""
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = raw.count(b"\n", 0, exc.start) + 1
-        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise DiagnosticError([Diagnostic(shown, line, column, "file is not valid UTF-8")]) from None
-    try:
-        nodes = list(yaml.compose_all(text, Loader=_FAST_LOADER))
-    except yaml.YAMLError as fast_error:
-        # Malformed: the pure-Python parser words the problem best.
-        nodes = _compose_slowly(text, shown, fast_error)
-    if not nodes or nodes[0] is None:
-        raise DiagnosticError([Diagnostic(shown, 1, 1, "file is empty")])
-    if len(nodes) > 1:
-        extra = nodes[1]
-        raise DiagnosticError(
-            [_at(shown, extra, "a file holds one YAML document; remove the second '---'")]
-        )
-    root: yaml.Node = nodes[0]
-    _check_graph(root, text, shown)
-    return root
-
-
-def _check_graph(root: yaml.Node, text: str, shown: str) -> None:
-    """Refuse aliases and nesting past :data:`MAX_YAML_DEPTH`.
-
-    An alias makes two places share one node, so a few hundred bytes of
-    aliases to aliases stand for billions of nodes (the "billion laughs"); a
-    handbook document has no use for them. Walked without recursion, in time
-    linear in the file.
-    """
-    seen: set[int] = set()
-    stack: list[tuple[yaml.Node, int]] = [(root, 1)]
-    while stack:
-        node, depth = stack.pop()
-        if id(node) in seen:
-            raise DiagnosticError([_alias_diagnostic(text, shown)])
-        seen.add(id(node))
-        if depth > MAX_YAML_DEPTH:
-            raise DiagnosticError([_at(shown, node, f"nested more than {MAX_YAML_DEPTH} levels deep")])
-        if isinstance(node, yaml.SequenceNode):
-            stack.extend((child, depth + 1) for child in reversed(node.value))
-        elif isinstance(node, yaml.MappingNode):
-            for key, value in reversed(node.value):
-                stack.extend(((value, depth + 1), (key, depth + 1)))
-
-
-def _alias_diagnostic(text: str, shown: str) -> Diagnostic:
-    for event in yaml.parse(text, Loader=_FAST_LOADER):
-        if isinstance(event, yaml.AliasEvent):
-            mark = event.start_mark
-            return Diagnostic(shown, mark.line + 1, mark.column + 1,
-                              f"alias '*{event.anchor}': aliases are not allowed in handbook files; "
-                              "write the text out")
-    return Diagnostic(shown, 1, 1, "aliases are not allowed in handbook files")  # pragma: no cover
-
-
-#: libyaml's parser when PyYAML has it: several times faster than the pure-Python
-#: one, with the same nodes, tags and positions.
-_FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-def _compose_slowly(text: str, shown: str, fast_error: yaml.YAMLError) -> list[yaml.Node]:
-    try:
-        return list(yaml.compose_all(text, Loader=yaml.SafeLoader))
-    except RecursionError:
-        # Nesting too deep for the pure-Python composer: libyaml's word on it.
-        raise DiagnosticError([_yaml_diagnostic(fast_error, text, shown)]) from None
-    except yaml.YAMLError as exc:
-        raise DiagnosticError([_yaml_diagnostic(exc, text, shown)]) from None
-
-
-def _yaml_diagnostic(exc: yaml.YAMLError, text: str, shown: str) -> Diagnostic:
-    if isinstance(exc, yaml.MarkedYAMLError):
-        mark = exc.problem_mark or exc.context_mark
-        line, column = (mark.line + 1, mark.column + 1) if mark else (0, 0)
-        return Diagnostic(shown, line, column, _yaml_problem(exc))
-    if isinstance(exc, yaml.reader.ReaderError):
-        # A character YAML does not allow (NUL, ESC...): locate it in the text.
-        line = text.count("\n", 0, exc.position) + 1
-        column = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
-        return Diagnostic(shown, line, column, f"character U+{exc.character:04X} is not allowed in YAML"
-                          if isinstance(exc.character, int) else f"malformed YAML: {exc.reason}")
-    return Diagnostic(shown, 0, 0, f"malformed YAML: {exc}")
-
-
-def _yaml_problem(exc: yaml.MarkedYAMLError) -> str:
-    problem = exc.problem or "malformed YAML"
-    if "'\\t'" in problem:
-        return "tab character in indentation: YAML indents with spaces only"
-    if exc.context:
-        return f"malformed YAML: {problem} ({exc.context})"
-    return f"malformed YAML: {problem}"
-
-
-def duplicate_keys(root: yaml.Node, path: str) -> list[Diagnostic]:
-    """A key written twice in one mapping of ``root``, in block or flow style
-    (YAML keeps the last one silently). Walked without recursion."""
-    problems = []
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, yaml.SequenceNode):
-            stack.extend(reversed(node.value))
-        elif isinstance(node, yaml.MappingNode):
-            first: dict[tuple[str, str], yaml.Node] = {}
-            for key, _ in node.value:
-                if isinstance(key, yaml.ScalarNode):
-                    seen = first.setdefault((key.tag, key.value), key)
-                    if seen is not key:
-                        mark = seen.start_mark
-                        problems.append(_at(path, key, f"duplicate key '{key.value}' "
-                                                       f"(first at line {mark.line + 1}, column {mark.column + 1})"))
-            stack.extend(value for _, value in reversed(node.value))
-    return problems
-
-
-#: The largest query ``handbook explain`` reads: a query names one auction's
-#: calls (at most 319), so this is room for every one of them with a long
-#: meaning, and reading it takes a fraction of a second.
-MAX_QUERY_BYTES = 64 * 1024
-
-
-def read_query(raw: bytes, shown: str) -> Any:
-    """A query's text (``handbook explain``'s argument, a file or stdin) as
-    plain data, read as the documents are: limits on size and nesting, no
-    aliases, no key twice. Raises :class:`DiagnosticError` at the first problem."""
-    check_size(raw, shown, "query", MAX_QUERY_BYTES)
-    root = compose_bytes(raw, shown)
-    problems = duplicate_keys(root, shown)
-    if problems:
-        raise DiagnosticError(problems[:1])
-    return _plain(root)
-
-
-def _at(path: str, node: yaml.Node, message: str) -> Diagnostic:
-    mark = node.start_mark
-    return Diagnostic(path, mark.line + 1, mark.column + 1, message)
 
 
 def _pos(node: yaml.Node) -> Position:
@@ -273,7 +100,7 @@ class _Reader:
         self.lists = 0  # of them, those the PDF sets as lists (points)
 
     def error(self, node: yaml.Node, message: str, offset: int = 0) -> None:
-        diagnostic = _at(self.path, node, message)
+        diagnostic = at_node(self.path, node, message)
         if offset and isinstance(node, yaml.ScalarNode) and node.start_mark.line == node.end_mark.line:
             # A one-line scalar: point at the piece itself, past an opening quote.
             quote = 1 if node.style in ("'", '"') else 0
@@ -366,33 +193,33 @@ class _Reader:
             if duplicates:
                 self.problems.extend(duplicates)
                 return None
-            return _Data(node, _plain(node))
+            return _Data(node, plain(node))
         if not isinstance(node, yaml.ScalarNode):
             self.error(node, f"{where} must be {_expected(kind)}, not {_describe(node)}")
             return None
         if kind == "flag":
-            if node.tag != _BOOL_TAG:
+            if node.tag != BOOL_TAG:
                 self.error(node, f"{where} must be true or false, not {node.value!r}")
                 return None
             return node.value.lower() in ("true", "yes", "on")
         if kind == "count":
             # YAML 1.1 also reads 0x1, 0b10, 010 and 1_0 as numbers; a handbook counts in digits.
-            if node.tag == _INT_TAG and node.value.isdecimal() and len(node.value) > 9:
+            if node.tag == INT_TAG and node.value.isdecimal() and len(node.value) > 9:
                 # int() of more than 4,300 digits raises; no count needs ten
                 self.error(node, f"{where} must be a whole number from 1 to 999999999, "
                                  f"not a number of {len(node.value)} digits")
                 return None
-            if node.tag != _INT_TAG or not node.value.isdecimal() or int(node.value) < 1:
+            if node.tag != INT_TAG or not node.value.isdecimal() or int(node.value) < 1:
                 self.error(node, f"{where} must be a whole number from 1, not {node.value!r}")
                 return None
             return int(node.value)
         if kind == "int":
-            if node.tag != _INT_TAG or not node.value.isdecimal() or int(node.value) != schema.SCHEMA_VERSION:
+            if node.tag != INT_TAG or not node.value.isdecimal() or int(node.value) != schema.SCHEMA_VERSION:
                 self.error(node, f"{where} must be {schema.SCHEMA_VERSION}, not {node.value!r}")
                 return None
             return int(node.value)
         if kind == "label":
-            if node.tag == _NULL_TAG or not node.value.strip():
+            if node.tag == NULL_TAG or not node.value.strip():
                 self.error(node, f"{where} is empty")
                 return None
             control = markup.CONTROL.search(node.value)
@@ -401,14 +228,14 @@ class _Reader:
                                  f"(found {_char_name(control.group())})")
                 return None
             return node.value
-        if kind == "id" and node.tag == _NULL_TAG:
+        if kind == "id" and node.tag == NULL_TAG:
             self.error(node, f"{owner} has no id after '{field.name}:'")
             return None
-        if node.tag != _STR_TAG:
+        if node.tag != STR_TAG:
             self.error(
                 node,
                 f"{where} must be {_expected(kind)}, not {_TYPE_NAMES.get(node.tag, node.tag)}"
-                + ("" if node.tag == _NULL_TAG else f" (quote {node.value!r} to keep it as text)"),
+                + ("" if node.tag == NULL_TAG else f" (quote {node.value!r} to keep it as text)"),
             )
             return None
         text: str = node.value
@@ -477,7 +304,7 @@ class _Reader:
 
     def data_error(self, node: yaml.Node, exc: VocabularyError, what: str) -> None:
         """Report ``exc`` at the node its path names below ``node``."""
-        target = _node_at(node, exc.path)
+        target = node_at(node, exc.path)
         message = str(exc).split(": ", 1)[1] if exc.path and str(exc).startswith(exc.path + ": ") else str(exc)
         where = f" '{exc.path}'" if exc.path else ""
         self.error(target, f"{what}{where}: {message}")
@@ -490,7 +317,7 @@ class _Reader:
                 continue
             cells: list[str] = []
             for cell in row_node.value:
-                if not isinstance(cell, yaml.ScalarNode) or cell.tag not in (_STR_TAG, _INT_TAG):
+                if not isinstance(cell, yaml.ScalarNode) or cell.tag not in (STR_TAG, INT_TAG):
                     self.error(cell, f"a cell of {owner} must be text, not {_describe(cell)}")
                     continue
                 self.inline_bridge(cell, cell.value)
@@ -642,9 +469,9 @@ class _Reader:
         """An example with its query and expected verdicts, when it states them."""
         from build_tools.rules.query import parse_example_query, parse_expect
 
-        plain = {key: v.value if isinstance(v, _Data) else v for key, v in values.items()}
+        fields = {key: v.value if isinstance(v, _Data) else v for key, v in values.items()}
         try:
-            query = parse_example_query(example.auction, example.view, plain)
+            query = parse_example_query(example.auction, example.view, fields)
         except VocabularyError as exc:
             key = exc.path.split(".", 1)[0]
             self.data_error(nodes.get(key, nodes["example"]), _below(exc, key), f"{name}: '{key}'")
@@ -652,7 +479,7 @@ class _Reader:
         expect: tuple[tuple[str, str], ...] = ()
         if "expect" in values:
             try:
-                expect = parse_expect(plain["expect"], self.registry)
+                expect = parse_expect(fields["expect"], self.registry)
             except VocabularyError as exc:
                 self.data_error(nodes["expect"], exc, f"{name}: expect")
                 return example
@@ -779,40 +606,6 @@ class _Data:
     value: Any
 
 
-def _plain(node: yaml.Node) -> Any:
-    """``node`` as plain Python: mappings with text keys, lists, and scalars by their tag."""
-    if isinstance(node, yaml.MappingNode):
-        return {str(_plain(k)): _plain(v) for k, v in node.value}
-    if isinstance(node, yaml.SequenceNode):
-        return [_plain(item) for item in node.value]
-    if node.tag == _BOOL_TAG:
-        return node.value.lower() in ("true", "yes", "on")
-    if node.tag == _INT_TAG and node.value.isascii() and node.value.isdecimal() and len(node.value) <= 9:
-        # Longer, it is kept as written: int() of thousands of digits is
-        # refused, and the reader of the value says what is wrong with it.
-        return int(node.value)
-    if node.tag == _NULL_TAG:
-        return None
-    return node.value
-
-
-def _node_at(node: yaml.Node, path: str) -> yaml.Node:
-    """The node ``path`` ("when.meaning.hcp", "0.scope") names below ``node``,
-    or the deepest one of it that exists."""
-    for part in path.split(".") if path else ():
-        if isinstance(node, yaml.MappingNode):
-            found = [(k, v) for k, v in node.value if getattr(k, "value", None) == part]
-            if not found:
-                return node
-            key, value = found[0]
-            node = value
-        elif isinstance(node, yaml.SequenceNode) and part.isdigit() and int(part) < len(node.value):
-            node = node.value[int(part)]
-        else:
-            return node
-    return node
-
-
 def _below(exc: VocabularyError, key: str) -> VocabularyError:
     """``exc`` with its path relative to ``key``."""
     rest = exc.path[len(key) + 1:] if exc.path.startswith(key + ".") else ""
@@ -910,7 +703,7 @@ def _registry_of(reader: _Reader, root: yaml.Node, path: Path) -> Registry:
         shared_root = compose(shared)
         shared_reader = _Reader(display_path(shared))
         try:
-            known = known.extended(_plain(shared_root), display_path(shared))
+            known = known.extended(plain(shared_root), display_path(shared))
         except VocabularyError as exc:
             shared_reader.data_error(shared_root, exc, "rules")
             raise DiagnosticError(shared_reader.problems) from None
@@ -919,7 +712,7 @@ def _registry_of(reader: _Reader, root: yaml.Node, path: Path) -> Registry:
             (k, v) for k, v in root.value if getattr(k, "value", None) in ("questions", "parameters", "conventions")],
             root.start_mark, root.end_mark)
         try:
-            known = known.extended(_plain(own), reader.path)
+            known = known.extended(plain(own), reader.path)
         except VocabularyError as exc:
             reader.data_error(own, exc, "document")
     return known
@@ -1019,7 +812,7 @@ def load_manifest(path: Path) -> Manifest:
     reader = _Reader(shown)
     problems = reader.problems
     if not isinstance(root, yaml.MappingNode):
-        raise DiagnosticError([_at(shown, root, "the manifest must be a mapping")])
+        raise DiagnosticError([at_node(shown, root, "the manifest must be a mapping")])
     known = {"handbook", "title", "languages", "documents"}
     got: dict[str, yaml.Node] = {}
     for key, value in root.value:
@@ -1044,7 +837,7 @@ def load_manifest(path: Path) -> Manifest:
         out: list[tuple[str, yaml.Node]] = []
         first: dict[str, yaml.Node] = {}
         for item in node.value:
-            if not isinstance(item, yaml.ScalarNode) or item.tag != _STR_TAG:
+            if not isinstance(item, yaml.ScalarNode) or item.tag != STR_TAG:
                 reader.error(item, f"each of '{what}' must be a word")
             elif item.value in first:
                 reader.error(item, f"'{item.value}' is listed twice in '{what}' "
@@ -1079,7 +872,7 @@ def load_manifest(path: Path) -> Manifest:
                              if isinstance(key, yaml.ScalarNode) else "keys of 'title' must be language codes")
             elif key.value in titles:
                 reader.error(key, f"duplicate language '{key.value}' in 'title'")
-            elif not isinstance(value, yaml.ScalarNode) or value.tag != _STR_TAG or not value.value.strip():
+            elif not isinstance(value, yaml.ScalarNode) or value.tag != STR_TAG or not value.value.strip():
                 reader.error(value, f"title in {key.value!r} must be text")
             elif markup.CONTROL.search(value.value):
                 reader.error(value, f"title in {key.value!r} must be one line")

@@ -149,9 +149,9 @@ def analyse_rules(documents: Iterable[Document]) -> list[Diagnostic]:
     (:mod:`build_tools.rules.analysis`): conflicts, unreachable rules, bad
     references and cycles, errors and warnings together, for the caller to
     report (warnings do not fail a run)."""
-    from build_tools.rules.analysis import analyse
+    from build_tools.verdicts import analyse_document
 
-    return [finding for document in documents for finding in analyse(document)]
+    return [finding for document in documents for finding in analyse_document(document)]
 
 
 @dataclass(frozen=True, slots=True)

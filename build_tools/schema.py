@@ -18,17 +18,16 @@ without ids of their own: they belong to the example.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from build_tools.document import DEALERS, KINDS, LANGUAGES, SEATS, VIEWS, VULNERABILITIES
+# Stable ids: lowercase ASCII words joined by hyphens, starting with a letter;
+# the engine's pattern, which names questions and parameters alike.
+from build_tools.rules.registry import ID_PATTERN as ID_PATTERN
 
 SCHEMA_VERSION = 1
-
-#: Stable ids: lowercase ASCII words joined by hyphens, starting with a letter.
-ID_PATTERN = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
 
 
 @dataclass(frozen=True, slots=True)

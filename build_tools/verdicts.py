@@ -102,6 +102,18 @@ def decided(document: Document) -> dict[str, dict[str, Verdict | None]]:
     return found
 
 
+def analyse_document(document: Document) -> list[Diagnostic]:
+    """What the engine's analysis of ``document``'s rules finds
+    (:func:`build_tools.rules.analysis.analyse`), each at its rule's line in
+    the document's file."""
+    from build_tools.rules.analysis import analyse
+
+    queries = [(e.query, e.notation or document.language) for e in document.elements()
+               if isinstance(e, Example) and e.query is not None]
+    return [Diagnostic(document.path, f.line, f.column, f.message, f.severity)
+            for f in analyse(rules_of(document), document.language, set(document.ids()), queries)]
+
+
 def checked_examples(document: Document) -> Iterator[Example]:
     for element in document.elements():
         if isinstance(element, Example) and element.expect:

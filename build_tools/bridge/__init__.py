@@ -31,6 +31,14 @@ Public API::
 * :mod:`irregular` — auctions as they happened at the table: :class:`TableRecord`
   (``N:1S E:P W:1H`` seat labels, ``1H(acc)`` accepted insufficient bids),
   :class:`InadmissibleBid` (a bid above 7NT), ``record.review()``.
+* Layers, each module importing only those above it in this list: the values
+  (``errors``, ``basics``, ``calls``, ``cards``, ``hands``, ``boards``, ``meanings``,
+  ``annotations``), the places of a written auction (``slots``: :class:`Slot`,
+  :class:`View`), the grammar that reads them (``grammar``), a language's spelling of
+  calls and hands (``spelling``, the canonical English one :data:`spelling.CANONICAL`
+  through which the values read and print themselves), the Laws' step by step check
+  (``laws``), then :class:`Auction`, :class:`AuctionPattern`, the records of the table
+  (``irregular``), and the notation profiles on top.
 * Errors: :class:`BridgeError` and its kinds :class:`InvalidCallError`
   (:class:`InadmissibleBidError` for a lone bid above 7NT),
   :class:`IllegalCallError` (with ``position``, ``law``, ``laws``, ``rectification`` and

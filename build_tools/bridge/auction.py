@@ -21,110 +21,45 @@ build_tools.bridge.errors.IllegalCallError: illegal call 'X' at 3: double of par
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from .basics import Seat, Vulnerability
-from .calls import (
-    ALL_CALLS,
-    BID_COUNT,
-    DOUBLE_INDEX,
-    PASS_INDEX,
-    Call,
-    Contract,
-    Penalty,
+from .calls import ALL_CALLS, BID_COUNT, Call, Contract, Penalty
+from .errors import AFTER_PASSED_OUT, AFTER_THE_END, BID_ABOVE_SEVEN, IllegalCallError, InadmissibleBidError
+from .laws import (
+    BID_ABOVE_SEVEN_REASON,
+    LEVEL_AND_STRAIN,
+    START,
+    TOKEN_SEPARATORS,
+    State,
+    has_ended,
+    replay,
+    step,
 )
-from .errors import (
-    AFTER_PASSED_OUT,
-    AFTER_THE_END,
-    DOUBLE_NOT_PERMITTED,
-    INSUFFICIENT_BID,
-    REDOUBLE_NOT_PERMITTED,
-    Citation,
-    IllegalCallError,
-    InadmissibleBidError,
-    InvalidAuctionError,
-)
+from .spelling import CANONICAL
 
-# The replay state, a plain tuple because the legality check is the hot path:
-# (last bid index or -1, its position, 0/1/2 undoubled/doubled/redoubled,
-#  position of the (re)double, passes since the last other call, any call but pass made)
-_State = tuple[int, int, int, int, int, bool]
-_START: _State = (-1, -1, 0, -1, 0, False)
-
-
-def _step(state: _State, index: int, position: int) -> _State:
-    """The state after call ``index`` made at 0-based ``position``; raises if illegal."""
-    last_bid, bid_pos, doubled, double_pos, passes, opened = state
-    if passes >= 3 if opened else passes >= 4:
-        ended = AFTER_THE_END if opened else AFTER_PASSED_OUT
-        _illegal(index, position, "call after the auction has ended", ended)
-    if index == PASS_INDEX:
-        return (last_bid, bid_pos, doubled, double_pos, passes + 1, opened)
-    if index < BID_COUNT:
-        if index <= last_bid:
-            _illegal(
-                index,
-                position,
-                f"insufficient bid after {str(ALL_CALLS[last_bid])!r}",
-                INSUFFICIENT_BID,
-            )
-        return (index, position, 0, -1, 0, True)
-    if index == DOUBLE_INDEX:
-        if last_bid < 0:
-            _illegal(index, position, "double with no bid to double", DOUBLE_NOT_PERMITTED)
-        _require_opponent(index, position, bid_pos, "double of", "bid", DOUBLE_NOT_PERMITTED)
-        if doubled:
-            what = "doubled" if doubled == 1 else "redoubled"
-            _illegal(index, position, f"double of a bid already {what}", DOUBLE_NOT_PERMITTED)
-        return (last_bid, bid_pos, 1, position, 0, True)
-    # redouble
-    if doubled == 0:
-        _illegal(index, position, "redouble with no double to redouble", REDOUBLE_NOT_PERMITTED)
-    if doubled == 2:
-        _illegal(index, position, "redouble of a double already redoubled", REDOUBLE_NOT_PERMITTED)
-    _require_opponent(index, position, double_pos, "redouble of", "double", REDOUBLE_NOT_PERMITTED)
-    return (last_bid, bid_pos, 2, position, 0, True)
-
-
-def _accept_insufficient(state: _State, index: int, position: int) -> _State:
-    """The state after an insufficient bid that offender's LHO accepted (Law
-    27A1): it stands as if legal, and later bids must supersede it. Raises if
-    the auction had ended or the bid is not insufficient."""
-    last_bid, _, _, _, passes, opened = state
-    if passes >= 3 if opened else passes >= 4:
-        ended = AFTER_THE_END if opened else AFTER_PASSED_OUT
-        _illegal(index, position, "call after the auction has ended", ended)
-    if not index < BID_COUNT or index > last_bid:
-        raise InvalidAuctionError(
-            f"{str(ALL_CALLS[index])!r} at {position + 1} is marked as an accepted "
-            "insufficient bid but is not an insufficient bid (Law 18D)"
-        )
-    return (index, position, 0, -1, 0, True)
-
-
-def _require_opponent(
-    index: int, position: int, target: int, act: str, noun: str, citation: Citation
-) -> None:
-    # Law 19: only an opponent's bid may be doubled, only an opponent's double
-    # redoubled; seats two apart are partners, the same seat is oneself.
-    distance = (position - target) % 4
-    if distance == 0:
-        _illegal(index, position, f"{act} one's own {noun}", citation)
-    if distance == 2:
-        _illegal(index, position, f"{act} partner's {noun}", citation)
-
-
-def _illegal(index: int, position: int, reason: str, citation: Citation) -> None:
-    raise IllegalCallError(str(ALL_CALLS[index]), position + 1, reason, citation)
-
-
-def _replay(calls: Iterable[Call], state: _State = _START, start: int = 0) -> _State:
-    position = start
-    for call in calls:
-        state = _step(state, call.index, position)
-        position += 1
-    return state
+def _inadmissible(text: str) -> IllegalCallError:
+    """The error of an auction written with a bid above 7NT: the first call
+    the Laws refuse, as the record of the table would show it
+    (:meth:`~build_tools.bridge.irregular.TableRecord.review`): an illegal
+    call before it, a call after the end, or the bid itself (Law 35C)."""
+    state = START
+    for position, token in enumerate(t for t in TOKEN_SEPARATORS.split(text) if t):
+        above = LEVEL_AND_STRAIN.fullmatch(token.strip())
+        if above is not None and int(above.group(1)) > 7:
+            strain = CANONICAL.parse_call("1" + above.group(2)).strain
+            assert strain is not None
+            written = f"{int(above.group(1))}{strain.letter}"
+            if has_ended(state):
+                return IllegalCallError(written, position + 1, "call after the auction has ended",
+                                        AFTER_THE_END if state[5] else AFTER_PASSED_OUT)
+            return IllegalCallError(written, position + 1, BID_ABOVE_SEVEN_REASON, BID_ABOVE_SEVEN)
+        try:
+            state = step(state, CANONICAL.parse_call(token).index, position)
+        except IllegalCallError as error:
+            return error
+    raise AssertionError(f"no bid above 7NT in {text!r}")  # pragma: no cover - read as one above
 
 
 def jump_level(call: Call, last_bid: Call | None) -> int:
@@ -168,12 +103,12 @@ class Auction:
     calls: tuple[Call, ...] = ()
     dealer: Seat = Seat.NORTH
     vulnerability: Vulnerability = Vulnerability.NONE
-    _state: _State = field(init=False, repr=False, compare=False)
+    _state: State = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         calls = self.calls if type(self.calls) is tuple else tuple(self.calls)
         object.__setattr__(self, "calls", calls)
-        object.__setattr__(self, "_state", _replay(calls))
+        object.__setattr__(self, "_state", replay(calls))
 
     @classmethod
     def parse(
@@ -194,22 +129,15 @@ class Auction:
         ...
         build_tools.bridge.errors.IllegalCallError: illegal call '8H' at 2: inadmissible call, a bid above 7NT (Law 35C; rectification Law 38; Laws of Duplicate Bridge 2017)
         """
-        from .notation import ENGLISH
-
         try:
-            calls = ENGLISH.parse_calls(text)
+            calls = CANONICAL.parse_calls(text)
         except InadmissibleBidError:
-            from .irregular import TableRecord
-
-            error = TableRecord.parse(text, dealer, vulnerability).review().error
-            if error is None:  # pragma: no cover - a bid above 7NT is always irregular
-                raise
-            raise error from None
+            raise _inadmissible(text) from None
         return cls(calls, dealer, vulnerability)
 
     def push(self, call: Call) -> Auction:
         """A new auction with ``call`` added; raises if the call is illegal."""
-        state = _step(self._state, call.index, len(self.calls))
+        state = step(self._state, call.index, len(self.calls))
         new = object.__new__(Auction)
         object.__setattr__(new, "calls", self.calls + (call,))
         object.__setattr__(new, "dealer", self.dealer)
@@ -225,7 +153,7 @@ class Auction:
 
     def is_legal(self, call: Call) -> bool:
         try:
-            _step(self._state, call.index, len(self.calls))
+            step(self._state, call.index, len(self.calls))
         except IllegalCallError:
             return False
         return True

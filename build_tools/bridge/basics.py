@@ -18,6 +18,21 @@ import enum
 from .errors import InvalidNotationError
 
 
+# U+FF01..U+FF5E are the full-width forms of ASCII '!'..'~'; U+3000 is the
+# ideographic space. One character each way, so positions do not move.
+FULL_WIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
+
+
+def normalise(text: str) -> str:
+    """``text`` with full-width ASCII forms made ASCII, character for character
+    (the CBA's text mixes both).
+
+    >>> normalise("1♣（加倍）1♥－２ＮＴ")
+    '1♣(加倍)1♥-2NT'
+    """
+    return text.translate(FULL_WIDTH)
+
+
 class Suit(enum.Enum):
     """The four suits, valued in rank order (clubs lowest)."""
 

@@ -26,8 +26,8 @@ import enum
 import re
 from dataclasses import dataclass
 
-from .basics import Strain
-from .errors import BridgeError, InadmissibleBidError, InvalidCallError
+from .basics import Strain, normalise
+from .errors import InadmissibleBidError, InvalidCallError
 
 BID_COUNT = 35
 PASS_INDEX = 35
@@ -92,30 +92,35 @@ class Call:
 
     @classmethod
     def parse(cls, text: str) -> Call:
-        """Read one call in English exactly as ``profile("en").parse_call``
-        does: ``1C``...``7NT``, ``P``, ``X``, ``XX``, case-insensitive, with
-        suit symbols ♣♦♥♠, ``1N`` and ``1 NT``, and the words ``Pass``, ``Dbl``,
-        ``Double``, ``Rdbl``, ``Redbl``, ``Redouble``. Anything else is an error.
+        """Read one call in canonical English: ``1C``...``7NT``, ``P``, ``X``,
+        ``XX``, case-insensitive, with suit symbols ♣♦♥♠, ``1N`` and ``1 NT``,
+        the words ``Pass``, ``Dbl``, ``Double``, ``Rdbl``, ``Redbl``,
+        ``Redouble``, and full-width forms. Anything else is an error. (Other
+        languages, and calls with marks or notes, are read by the notation
+        profiles, :mod:`build_tools.bridge.notation`.)
 
-        >>> Call.parse("Double"), Call.parse("1 NT"), Call.parse("redbl")
-        (Call.parse('X'), Call.parse('1NT'), Call.parse('XX'))
+        >>> Call.parse("Double"), Call.parse("1 NT"), Call.parse("redbl"), Call.parse("２♠")
+        (Call.parse('X'), Call.parse('1NT'), Call.parse('XX'), Call.parse('2S'))
+        >>> Call.parse("1S*")
+        Traceback (most recent call last):
+        ...
+        build_tools.bridge.errors.InvalidCallError: unknown call '1S*'
         """
-        found = _CANONICAL.get(text.strip().upper())
+        written = normalise(text).strip()
+        found = _WORDS.get(written.upper())
         if found is not None:
             return found
-        match = _LEVEL_STRAIN.fullmatch(text.strip())
-        if match is not None and int(match.group(1)) > 7:
+        match = _BID.fullmatch(written) or _LEVEL.match(written)
+        if match is None:
+            raise InvalidCallError(f"unknown call {text!r}")
+        level = int(match.group(1))
+        if match.re is _LEVEL and 1 <= level <= 7:
+            raise InvalidCallError(f"unknown call {text!r}")
+        if level > 7 and match.re is _BID:
             raise InadmissibleBidError(text.strip(), text.strip())
-        if match is not None and int(match.group(1)) < 1:
-            raise InvalidCallError(f"level {int(match.group(1))} out of range 1-7 in {text!r}")
-        from .notation import ENGLISH
-
-        try:
-            return ENGLISH.parse_call(text)
-        except BridgeError as error:
-            if isinstance(error, InadmissibleBidError) or "out of range" in str(error):
-                raise
-        raise InvalidCallError(f"unknown call {text!r}")
+        if not 1 <= level <= 7:
+            raise InvalidCallError(f"level {level} out of range 1-7 in {text!r}")
+        return cls.bid(level, _STRAIN_OF[match.group(2).upper()])
 
     def __str__(self) -> str:
         return _TEXT[self.index]
@@ -147,15 +152,14 @@ PASS = ALL_CALLS[PASS_INDEX]
 DOUBLE = ALL_CALLS[DOUBLE_INDEX]
 REDOUBLE = ALL_CALLS[REDOUBLE_INDEX]
 
-_CANONICAL: dict[str, Call] = {}
-for _call in ALL_CALLS:
-    _CANONICAL[str(_call)] = _call
-    if _call.is_bid:
-        strain = _call.strain
-        assert strain is not None
-        _CANONICAL[f"{_call.level}{strain.symbol}"] = _call
-_CANONICAL.update({"PASS": PASS, "DBL": DOUBLE, "RDBL": REDOUBLE, "XX": REDOUBLE})
-_LEVEL_STRAIN = re.compile(r"(\d+)\s*(?:[CDHS♣♦♥♠]|NT|N)", re.IGNORECASE)
+#: How canonical English writes the calls that are no bid, and each strain.
+_WORDS: dict[str, Call] = {"P": PASS, "PASS": PASS, "X": DOUBLE, "DBL": DOUBLE, "DOUBLE": DOUBLE,
+                           "XX": REDOUBLE, "RDBL": REDOUBLE, "REDBL": REDOUBLE, "REDOUBLE": REDOUBLE}
+_STRAIN_OF: dict[str, Strain] = {**{strain.letter: strain for strain in Strain}, "N": Strain.NOTRUMP,
+                                 **{strain.symbol: strain for strain in Strain if strain.suit is not None}}
+_BID = re.compile(r"(\d+)[ \t]*(NT|N|[CDHS♣♦♥♠])", re.IGNORECASE)
+#: A level before what is no strain: named as out of range when it is.
+_LEVEL = re.compile(r"(\d+)")
 
 
 class Penalty(enum.Enum):

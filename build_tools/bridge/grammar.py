@@ -37,25 +37,15 @@ from __future__ import annotations
 import re
 
 from .annotations import ANNOUNCEMENT_MARK, FOOTNOTE, NO_ANNOTATION, Annotation
+from .basics import FULL_WIDTH as FULL_WIDTH
 from .basics import Strain
+from .basics import normalise as normalise
 from .calls import Call
 from .errors import InadmissibleBidError, InvalidAuctionError, InvalidCallError
-from .views import QUESTION, Slot
+from .slots import QUESTION, Slot
 
 SEPARATORS = "\\s\\-–—_,;"
 DASHES = "-–—"
-# U+FF01..U+FF5E are the full-width forms of ASCII '!'..'~'; U+3000 is the
-# ideographic space. One character each way, so positions do not move.
-FULL_WIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
-
-
-def normalise(text: str) -> str:
-    """``text`` with full-width ASCII forms made ASCII, character for character.
-
-    >>> normalise("1♣（加倍）1♥－２ＮＴ")
-    '1♣(加倍)1♥-2NT'
-    """
-    return text.translate(FULL_WIDTH)
 
 
 _SUITS_LOW_FIRST = (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES)

@@ -40,15 +40,20 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from .auction import (
-    _START,
-    Auction,
-    _accept_insufficient,
-    _State,
-    _step,
+from .auction import Auction
+from .laws import (
+    BID_ABOVE_SEVEN_REASON,
+    LEVEL_AND_STRAIN,
+    START,
+    TOKEN_SEPARATORS,
+    State,
+    accept_insufficient,
+    has_ended,
+    step,
 )
+from .slots import View
+from .spelling import CANONICAL, Spelling
 from .basics import Seat, Strain, Vulnerability
 from .calls import ALL_CALLS, BID_COUNT, PASS, Call, Contract, Penalty
 from .errors import (
@@ -74,15 +79,10 @@ from .errors import (
     InvalidCallError,
 )
 
-if TYPE_CHECKING:
-    from .notation import Profile
-    from .views import View
-
 ACCEPTED_MARK = "(acc)"
 """The mark written after an insufficient bid that offender's LHO accepted (Law 27A1)."""
 _ACCEPTED = re.compile(r"\((?:acc|accepted)\)$", re.IGNORECASE)
 _SEAT_LABEL = re.compile(r"(?<!\S)([NESW]):", re.IGNORECASE)
-_ABOVE_SEVEN = re.compile(r"(\d+)\s*(.+)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,15 +109,13 @@ class InadmissibleBid:
         return BID_ABOVE_SEVEN
 
     @classmethod
-    def parse(cls, text: str, notation: Profile | None = None) -> InadmissibleBid:
+    def parse(cls, text: str, notation: Spelling | None = None) -> InadmissibleBid:
         """Read a bid above 7NT, its strain in ``notation`` (English by default)."""
-        from .notation import ENGLISH
-
-        match = _ABOVE_SEVEN.fullmatch(text.strip())
+        match = LEVEL_AND_STRAIN.fullmatch(text.strip())
         if match is None:
             raise InvalidCallError(f"{text!r} is no bid")
         level = int(match.group(1))
-        strain = (notation or ENGLISH).parse_call("1" + match.group(2)).strain
+        strain = (notation or CANONICAL).parse_call("1" + match.group(2)).strain
         if strain is None:
             raise InvalidCallError(f"{text!r} is no bid")
         if level <= 7:
@@ -215,7 +213,7 @@ class Review:
 
     record: TableRecord
     irregularities: tuple[Irregularity, ...]
-    _state: _State
+    _state: State
     _reviewed: int
 
     @property
@@ -290,7 +288,7 @@ class TableRecord:
         text: str,
         dealer: Seat | None = None,
         vulnerability: Vulnerability = Vulnerability.NONE,
-        notation: Profile | None = None,
+        notation: Spelling | None = None,
         view: View | None = None,
     ) -> TableRecord:
         """Read a record: calls in ``notation`` (English by default), each
@@ -303,12 +301,9 @@ class TableRecord:
         >>> [str(c) for c in TableRecord.parse("1♦ (1♥) 8♠", view=View.PARTNERSHIP).calls]
         ['1D', '1H', '8S']
         """
-        from .notation import ENGLISH
-        from .views import View
-
-        profile = notation or ENGLISH
+        profile = notation or CANONICAL
         partnership = view is View.PARTNERSHIP
-        tokens = text.split() if _SEAT_LABEL.search(text) else re.split(r"[\s\-–—_,;]+", text)
+        tokens = text.split() if _SEAT_LABEL.search(text) else TOKEN_SEPARATORS.split(text)
         written: list[tuple[TableCall, bool]] = []
         for token in (t for t in tokens if t):
             opponent = partnership and token.startswith("(") and token.endswith(")") \
@@ -332,14 +327,14 @@ class TableRecord:
 
     def review(self) -> Review:
         """Replay the record under the Laws; see the module's description."""
-        state: _State = _START
+        state: State = START
         found: list[Irregularity] = []
         seat = self.dealer
         for position, written in enumerate(self.calls):
             expected = self.dealer.offset(position)
             seat = written.seat or expected
             text = str(written.call)
-            ended = state[4] >= 3 if state[5] else state[4] >= 4
+            ended = has_ended(state)
             irregular: Irregularity | None = None
             if ended:
                 citation = AFTER_THE_END if state[5] else AFTER_PASSED_OUT
@@ -349,16 +344,16 @@ class TableRecord:
                 irregular = _out_of_rotation(written.call, position, seat, expected, state)
             elif isinstance(written.call, InadmissibleBid):
                 irregular = Irregularity(IrregularityKind.INADMISSIBLE, text, position + 1, seat,
-                                         "inadmissible call, a bid above 7NT", BID_ABOVE_SEVEN)
+                                         BID_ABOVE_SEVEN_REASON, BID_ABOVE_SEVEN)
             elif written.accepted:
-                state = _accept_insufficient(state, written.call.index, position)
+                state = accept_insufficient(state, written.call.index, position)
                 found.append(Irregularity(IrregularityKind.ACCEPTED_INSUFFICIENT, text,
                                           position + 1, seat, "accepted insufficient bid",
                                           ACCEPTED_INSUFFICIENT_BID))
                 continue
             else:
                 try:
-                    state = _step(state, written.call.index, position)
+                    state = step(state, written.call.index, position)
                     continue
                 except IllegalCallError as error:
                     kind = (IrregularityKind.INSUFFICIENT if error.law == "18D"
@@ -399,7 +394,7 @@ def looks_irregular(text: str) -> bool:
     )
 
 
-def _table_call(token: str, profile: Profile, text: str) -> TableCall:
+def _table_call(token: str, profile: Spelling, text: str) -> TableCall:
     seat: Seat | None = None
     label = re.match(r"([NESW]):", token, re.IGNORECASE)
     if label:
@@ -410,7 +405,7 @@ def _table_call(token: str, profile: Profile, text: str) -> TableCall:
         token = token[: accepted.start()]
     if not token:
         raise InvalidAuctionError(f"a seat label or mark without a call in {text!r}")
-    level = _ABOVE_SEVEN.fullmatch(token.strip())
+    level = LEVEL_AND_STRAIN.fullmatch(token.strip())
     call: Call | InadmissibleBid
     if level is not None and int(level.group(1)) > 7:
         call = InadmissibleBid.parse(token, profile)
@@ -435,7 +430,7 @@ def _to_table(written: list[tuple[TableCall, bool]]) -> list[tuple[TableCall, bo
 
 
 def _out_of_rotation(
-    call: Call | InadmissibleBid, position: int, seat: Seat, expected: Seat, state: _State
+    call: Call | InadmissibleBid, position: int, seat: Seat, expected: Seat, state: State
 ) -> Irregularity:
     """Laws 28-32: ``seat`` called at ``expected``'s turn. Law 17B (dealer
     first) or 17C (clockwise) says whose turn it was; Law 29 and the Law of

@@ -20,51 +20,18 @@ expansion ("each alternative must be legal where it stands").
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .annotations import NO_ANNOTATION, Annotation
 from .auction import Auction
 from .basics import Seat, Vulnerability
-from .calls import PASS, Call
-from .errors import AFTER_PASSED_OUT, AFTER_THE_END, IllegalCallError, InvalidAuctionError
-
-
-class View(enum.Enum):
-    TABLE = "table"
-    PARTNERSHIP = "partnership"
-
-
-@dataclass(frozen=True, slots=True)
-class Slot:
-    """One place in a written auction: a set of alternative calls, or ``?``
-    (no calls); ``opponent`` marks a bracketed call in the partnership view;
-    ``annotation`` is what is written after the call (alert mark, footnote,
-    explanation: :mod:`~build_tools.bridge.annotations`)."""
-
-    calls: tuple[Call, ...] = ()
-    opponent: bool = False
-    annotation: Annotation = NO_ANNOTATION
-
-    def __post_init__(self) -> None:
-        calls = tuple(sorted(set(self.calls)))
-        object.__setattr__(self, "calls", calls)
-        if not calls and self.opponent:
-            raise InvalidAuctionError("'?' stands for our call, not the opponents'")
-        if not calls and self.annotation:
-            raise InvalidAuctionError("'?' carries no alert mark, footnote or explanation")
-
-    @property
-    def is_question(self) -> bool:
-        return not self.calls
-
-    @property
-    def is_silent_pass(self) -> bool:
-        return self.calls == (PASS,)
-
-
-QUESTION = Slot()
+from .calls import PASS, Call  # noqa: F401  (PASS: the doctests)
+from .errors import AFTER_PASSED_OUT, AFTER_THE_END, IllegalCallError
+from .slots import QUESTION as QUESTION
+from .slots import Slot as Slot
+from .slots import View as View
+from .slots import check_slots, final_passes, partnership_slots, table_slots
+from .spelling import CANONICAL
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,18 +42,8 @@ class AuctionPattern:
     view: View = View.TABLE
 
     def __post_init__(self) -> None:
-        slots = tuple(self.slots)
-        object.__setattr__(self, "slots", slots)
-        for number, slot in enumerate(slots[:-1], 1):
-            if slot.is_question:
-                raise InvalidAuctionError(f"'?' at {number} must be the last call")
-        if self.view is View.TABLE and any(slot.opponent for slot in slots):
-            raise InvalidAuctionError("brackets mark opponents only in the partnership view")
-        for number, (first, second) in enumerate(zip(slots, slots[1:], strict=False), 2):
-            if first.opponent and second.opponent:
-                raise InvalidAuctionError(
-                    f"two opponents' calls in a row at {number}: our call between them is missing"
-                )
+        object.__setattr__(self, "slots", tuple(self.slots))
+        check_slots(self.slots, self.view)
 
     @classmethod
     def from_auction(cls, auction: Auction) -> AuctionPattern:
@@ -107,47 +64,13 @@ class AuctionPattern:
         (a diagram ending in our pass shows a finished auction)."""
         if self.view is View.TABLE:
             return self
-        table: list[Slot] = []
-        previous: Slot | None = None
-        for slot in self.slots:
-            if previous is not None and not previous.opponent and not slot.opponent:
-                table.append(Slot((PASS,)))
-            table.append(Slot(slot.calls, annotation=slot.annotation))
-            previous = slot
-        if previous is not None and not previous.opponent and _pass_would_end(table):
-            table.append(Slot((PASS,)))
-        return AuctionPattern(tuple(table), View.TABLE)
+        return AuctionPattern(table_slots(self.slots, self.view), View.TABLE)
 
     def to_partnership(self, ours: int | None = None) -> AuctionPattern:
-        """The partnership view of a table-view pattern.
-
-        ``ours`` is 0 when our side makes the first call, 1 when the opponents
-        do; by default our side is the one making the first call other than
-        pass. An opponents' pass is silent exactly when it stands between two
-        of our calls, or follows our pass and ends the auction, so
-        :meth:`to_table` gives back the same auction -- except for an auction
-        that ends in our pass one pass short of its end, which the partnership
-        view (where silent opponents pass) can only read as finished.
-        """
+        """The partnership view of a table-view pattern (:func:`~build_tools.bridge.slots.partnership_slots`)."""
         if self.view is View.PARTNERSHIP:
             return self
-        if ours is None:
-            ours = next(
-                (i % 2 for i, s in enumerate(self.slots) if s.calls and s.calls != (PASS,)), 0
-            )
-        slots = self.slots
-        result: list[Slot] = []
-        for i, slot in enumerate(slots):
-            if i % 2 == ours:
-                result.append(slot)
-                continue
-            between_ours = 0 < i < len(slots) - 1
-            ends_after_our_pass = i == len(slots) - 1 and _pass_would_end(list(slots[:i]))
-            silent = slot.is_silent_pass and not slot.annotation
-            if silent and (between_ours or ends_after_our_pass):
-                continue
-            result.append(Slot(slot.calls, opponent=True, annotation=slot.annotation))
-        return AuctionPattern(tuple(result), View.PARTNERSHIP)
+        return AuctionPattern(partnership_slots(self.slots, ours), View.PARTNERSHIP)
 
     def all_pass(self, text: str = "") -> AuctionPattern:
         """This pattern in the table view followed by the passes that end it
@@ -156,18 +79,7 @@ class AuctionPattern:
         >>> str(AuctionPattern((Slot((PASS,)),)).all_pass())
         'P P P P'
         """
-        table = list(self.to_table().slots)
-        if table and table[-1].is_question:
-            raise InvalidAuctionError(f"'?' before the final passes in {text!r}")
-        passes = 0
-        for slot in reversed(table):
-            if not slot.is_silent_pass:
-                break
-            passes += 1
-        needed = 4 - passes if passes == len(table) else 3 - passes
-        if needed <= 0:
-            raise InvalidAuctionError(f"the auction {text!r} had ended before its final passes")
-        return AuctionPattern(tuple(table) + (Slot((PASS,)),) * needed, View.TABLE)
+        return AuctionPattern(final_passes(self.to_table().slots, text), View.TABLE)
 
     def check(self) -> None:
         """Raise :class:`IllegalCallError` for the first alternative that is
@@ -205,20 +117,7 @@ class AuctionPattern:
         return tuple(frontier)
 
     def __str__(self) -> str:
-        from .notation import ENGLISH
-
-        return ENGLISH.format_pattern(self)
-
-
-def _pass_would_end(table: list[Slot]) -> bool:
-    """Whether one more pass ends this table-view auction (Law 22A, 22B): it ends
-    in exactly two passes after another call, or is three passes in all."""
-    passes = 0
-    for slot in reversed(table):
-        if not slot.is_silent_pass:
-            break
-        passes += 1
-    return passes == 3 == len(table) or (passes == 2 and len(table) > 2)
+        return CANONICAL.format_slots(self.slots, self.view)
 
 
 def _after_the_end(ended: list[Auction], position: int) -> IllegalCallError:

@@ -5,9 +5,12 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from build_tools.diagnostics import Diagnostic, DiagnosticError
-from build_tools.loader import Manifest
+
+if TYPE_CHECKING:  # the loader is not imported for a command that reads no document
+    from build_tools.loader import Manifest
 
 
 def add_location_arguments(parser: argparse.ArgumentParser) -> None:

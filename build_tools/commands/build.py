@@ -275,6 +275,10 @@ def _build(args: argparse.Namespace, handbook: Handbook, languages: list[str], l
         status = json.dumps({"catalogs": catalog_stats(handbook, list(manifest.languages), prepared=prepared)},
                             ensure_ascii=False, indent=1)
         write_if_changed(layout.build / builder.STATUS, status.encode("utf-8"))
+        # Each document's rulebook, for the site's _rules/ and for explain (build/cache).
+        from build_tools.rulebooks import write_rulebooks
+
+        write_rulebooks(handbook.documents, manifest.languages, args.source, args.translations, layout.build)
 
     outputs = [f"html:{lang}" for lang in languages] if html else []
 

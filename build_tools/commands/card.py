@@ -25,8 +25,7 @@ from build_tools.commands._common import add_location_arguments, report, usage_e
 from build_tools.diagnostics import DiagnosticError
 
 if TYPE_CHECKING:
-    from build_tools.cards import Card, Entry
-    from build_tools.document import Document
+    from build_tools.rules.cards import Card, Entry
     from build_tools.rules.engine import Rule
     from build_tools.rules.situation import Situation
 
@@ -47,33 +46,37 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     check.add_argument("--stage", choices=("round-robin", "knockout"), help="the stage of the event")
     check.add_argument("--json", action="store_true", help="print the report as JSON")
     add_location_arguments(check)
+    check.add_argument("--build-dir", type=Path, default=Path("build"),
+                       help="where the build keeps the compiled rulebooks (default: %(default)s)")
 
 
 def run(args: argparse.Namespace) -> int:
     from build_tools.cards import read_card
-    from build_tools.loader import display_path
-    from build_tools.pipeline import load_handbook
-    from build_tools.verdicts import rules_of
+    from build_tools.commands.explain import rulebook
+    from build_tools.loader import MANIFEST_NAME, display_path, load_manifest
 
     if args.stage and not args.event:
         return usage_error("--stage needs --event")
     try:
         card, data = read_card(args.card)
-        handbook = load_handbook(args.source, args.translations)
+        manifest = load_manifest(args.source / MANIFEST_NAME)
+        # Each document's rulebook, as explain reads it: compiled by the build, or now.
+        books = [rulebook(args.source, args.translations, args.build_dir, doc_id) for doc_id in manifest.documents]
     except DiagnosticError as exc:
         return report(exc)
     events = ((args.event, args.stage),) if args.event else EVENTS
     documents: dict[str, Any] = {}
     refused = False
-    for document in handbook.documents:
-        rules = rules_of(document)
+    for book in books:
+        assert not isinstance(book, str)  # every document of the manifest
+        rules = book.rules
         asked = {r.question for r in rules}
         if not asked & (set(SYSTEM_QUESTIONS) | set(CALL_QUESTIONS) | {"permitted"}):
             continue
-        found = _document_report(document, rules, asked, card, data, events)
+        found = _document_report(rules, asked, card, data, events)
         if args.event and any(p["verdict"].get("value") == "no" for p in found.get("permitted", [])):
             refused = True
-        documents[document.id] = found
+        documents[book.document] = found
     result = {"card": card.id, "path": display_path(args.card), "documents": documents}
     if args.json:
         print(json.dumps(result, ensure_ascii=False, indent=2))
@@ -83,18 +86,18 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _verdict(rules: tuple[Rule, ...], question: str, situation: Situation) -> dict[str, Any] | None:
-    from build_tools.commands.explain import _as_json
     from build_tools.rules.engine import Conflict, Undecided, decide
+    from build_tools.rules.rulebook import verdict_data
 
     try:
-        return _as_json(decide(rules, question, situation))
+        return verdict_data(decide(rules, question, situation))
     except Undecided:
         return None
     except Conflict as exc:
         return {"value": "conflict", "because": str(exc)}
 
 
-def _document_report(document: Document, rules: tuple[Rule, ...], asked: set[str], card: Card, data: Any,
+def _document_report(rules: tuple[Rule, ...], asked: set[str], card: Card, data: Any,
                      events: tuple[tuple[str | None, str | None], ...]) -> dict[str, Any]:
     import dataclasses
 

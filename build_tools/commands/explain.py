@@ -19,6 +19,10 @@ agreement about the call. `system` is a pair's convention card
 `stage` where permission is asked. Exit 0 when every question asked is answered or
 depends, 1 when one is not covered by any rule, 2 for bad input (an unknown
 question included).
+
+The rules are read from the document's rulebook, compiled by the build into
+BUILD/cache (--build-dir) for the same YAML, catalogs and code; without one,
+the document alone is loaded and its rulebook compiled and kept there.
 """
 
 from __future__ import annotations
@@ -27,13 +31,13 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from build_tools.commands._common import add_location_arguments, report, usage_error
 from build_tools.diagnostics import DiagnosticError
 
 if TYPE_CHECKING:
-    from build_tools.rules.engine import Verdict
+    from build_tools.rules.rulebook import Rulebook
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -44,12 +48,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the verdicts as JSON")
     parser.add_argument("--lang", metavar="LANG", help="show the articles' texts in this language")
     add_location_arguments(parser)
+    parser.add_argument("--build-dir", type=Path, default=Path("build"),
+                        help="where the build keeps the compiled rulebooks (default: %(default)s)")
 
 
 def _read_query(text: str) -> object:
-    """QUERY as plain data, read as the documents are (build_tools.loader.read_query);
+    """QUERY as plain data, read as the documents are (build_tools.yamlfiles.read_query);
     a file is named by its path in messages, an inline query or stdin as QUERY."""
-    from build_tools.loader import MAX_QUERY_BYTES, display_path, read_limited, read_query
+    from build_tools.yamlfiles import MAX_QUERY_BYTES, display_path, read_limited, read_query
 
     if text == "-":
         return read_query(sys.stdin.buffer.read(MAX_QUERY_BYTES + 1), "QUERY")
@@ -67,30 +73,51 @@ def _is_file(path: Path) -> bool:
         return False
 
 
+def rulebook(source: Path, translations: Path, build: Path, document: str) -> Rulebook | str:
+    """The rulebook of ``document``: the one compiled for these very inputs
+    (:func:`build_tools.rulebooks.rulebook_key`) if the build folder's cache
+    holds it, else compiled now from the document's YAML alone and kept there
+    (when the folder can be written). A document the manifest does not list is
+    a usage error's message. Raises :class:`DiagnosticError` for a document or
+    manifest that cannot be read."""
+    from build_tools.rulebooks import cached_rulebook, rulebook_key
+
+    key = rulebook_key(source, translations, document) if (source / f"{document}.yaml").is_file() else ""
+    found = cached_rulebook(build, key) if key else None
+    if found is not None:
+        return found
+    from build_tools.loader import MANIFEST_NAME, load_document, load_manifest
+    from build_tools.rulebooks import compile_rulebook, rulebook_text, store
+    from build_tools.rules.rulebook import Rulebook
+
+    manifest = load_manifest(source / MANIFEST_NAME)
+    if document not in manifest.documents:
+        return f"no document {document!r} (the handbook has {', '.join(manifest.documents)})"
+    data = compile_rulebook(load_document(source / f"{document}.yaml"), manifest.languages, translations)
+    try:
+        store(build, key, rulebook_text(data))
+    except OSError:
+        pass  # a build folder that cannot be written: the answer does not need it
+    return Rulebook.load(data)
+
+
 def run(args: argparse.Namespace) -> int:
     from build_tools.bridge import BridgeError
-    from build_tools.commands._common import select_languages
-    from build_tools.i18n import catalog_path, read_catalog, translate
-    from build_tools.pipeline import load_handbook
-    from build_tools.rules.engine import Conflict, Undecided, decide
     from build_tools.rules.errors import VocabularyError
-    from build_tools.rules.query import Query
-    from build_tools.rules.registry import Registry, reading
-    from build_tools.verdicts import rules_of
+    from build_tools.rules.rulebook import answer
 
     try:
-        handbook = load_handbook(args.source, args.translations)
+        book = rulebook(args.source, args.translations, args.build_dir, args.document)
     except DiagnosticError as exc:
         return report(exc)
-    document = next((d for d in handbook.documents if d.id == args.document), None)
-    if document is None:
-        return usage_error(f"no document {args.document!r} (the handbook has {', '.join(d.id for d in handbook.documents)})")
-    if args.lang is not None:
-        try:
-            # A language is a folder name of the catalogs: only the manifest's are taken.
-            select_languages([args.lang], handbook.manifest)
-        except ValueError as exc:
-            return usage_error(str(exc))
+    if isinstance(book, str):
+        return usage_error(book)
+    if args.lang is not None and args.lang not in book.languages:
+        # A language is a folder name of the catalogs: only the manifest's are taken.
+        from build_tools.yamlfiles import display_path
+
+        return usage_error(f"language {args.lang!r} is not in {display_path(args.source / 'handbook.yaml')} "
+                           f"(it has {', '.join(book.languages)})")
     try:
         data = _read_query(args.query)
     except DiagnosticError as exc:
@@ -105,76 +132,47 @@ def run(args: argparse.Namespace) -> int:
         except DiagnosticError as exc:
             return report(exc)
     try:
-        with reading(document.registry):  # the conventions the document declares
-            query = Query.parse(data)
+        query = book.query(data)
     except VocabularyError as exc:
         return usage_error(f"QUERY: {exc}")
     try:
-        situation = query.situation(document.language)
+        situation = query.situation(book.language)
     except VocabularyError as exc:
         return usage_error(f"QUERY: {exc}")
     except (BridgeError, ValueError) as exc:
         return usage_error(f"QUERY: auction {query.auction!r}: {exc}")
-    rules = rules_of(document)
-    if not rules:
-        print(f"handbook: error: {document.id} has no rules to ask", file=sys.stderr)
+    if not book.rules:
+        print(f"handbook: error: {book.document} has no rules to ask", file=sys.stderr)
         return 1
-    known = document.registry or Registry.standard()
     asked_for = args.question or []
     for question in asked_for:
-        if question not in known.questions:
-            return usage_error(f"--question {question!r} is not a question of {document.id} "
-                               f"({', '.join(sorted(known.questions))})")
-    questions = asked_for or list(dict.fromkeys(r.question for r in rules))
-    shown = document
-    if args.lang and args.lang != document.language:
-        path = catalog_path(handbook.translations, args.lang, document.id)
-        try:
-            shown = translate(document, args.lang, read_catalog(path) if path.exists() else None)
-        except DiagnosticError as exc:
-            return report(exc)
-    texts = {m.context: m.text for m in shown.messages()}
-    verdicts: dict[str, dict[str, object]] = {}
-    failures = []
-    for question in questions:
-        try:
-            verdict = decide(rules, question, situation)
-        except (Undecided, Conflict) as exc:
-            failures.append(f"{question}: {exc}")
-            continue
-        verdicts[question] = _as_json(verdict)
+        if question not in book.registry.questions:
+            return usage_error(f"--question {question!r} is not a question of {book.document} "
+                               f"({', '.join(sorted(book.registry.questions))})")
+    found = answer(book, situation, asked_for)
     if args.json:
-        print(json.dumps({"document": document.id, "verdicts": verdicts,
-                          "undecided": failures}, ensure_ascii=False, indent=2))
+        print(json.dumps(found, ensure_ascii=False, indent=2))
     else:
-        for question, found in verdicts.items():
-            _print_verdict(question, found, texts)
-        for failure in failures:
+        language = args.lang or book.language
+        for question, verdict in found["verdicts"].items():
+            _print_verdict(question, verdict, book, language)
+        for failure in found["undecided"]:
             print(f"{failure}", file=sys.stderr)
-    return 0 if not failures else 1
+    return 0 if not found["undecided"] else 1
 
 
-def _as_json(verdict: Verdict) -> dict[str, object]:
-    if verdict.depends:
-        return {"value": "depends", "needs": list(verdict.needs),
-                "cases": [{"article": c.article, "if": c.condition, "then": c.holds, "otherwise": c.fails,
-                           "needs": list(c.needs)} for c in verdict.cases]}
-    return {"value": verdict.answer, "article": verdict.article, "articles": list(verdict.articles),
-            "chain": list(verdict.chain), "because": verdict.reason, "set_aside": list(verdict.set_aside)}
-
-
-def _print_verdict(question: str, found: dict[str, object], texts: dict[str, str]) -> None:
+def _print_verdict(question: str, found: dict[str, Any], book: Rulebook, language: str) -> None:
     if found["value"] == "depends":
-        print(f"{question}: depends on {', '.join(found['needs'])}  (the query does not say)")  # type: ignore[arg-type]
-        for case in found["cases"]:  # type: ignore[attr-defined]
+        print(f"{question}: depends on {', '.join(found['needs'])}  (the query does not say)")
+        for case in found["cases"]:
             otherwise = f"; otherwise {case['otherwise']}" if case["otherwise"] else ""
             print(f"  if {case['if']}: {case['then']}{otherwise}  ({case['article']})")
         return
     print(f"{question}: {found['value']}  ({found['article']})")
     if found["because"]:
         print(f"  because: {found['because']}")
-    for article in found["set_aside"]:  # type: ignore[attr-defined]
-        print(f"  set aside: {article}: {texts.get(article, '')}")
-    for article in found["chain"]:  # type: ignore[attr-defined]
-        if article not in found["set_aside"]:  # type: ignore[operator]
-            print(f"  {article}: {texts.get(article, '')}")
+    for article in found["set_aside"]:
+        print(f"  set aside: {article}: {book.text(article, language)}")
+    for article in found["chain"]:
+        if article not in found["set_aside"]:
+            print(f"  {article}: {book.text(article, language)}")

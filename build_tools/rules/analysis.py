@@ -26,22 +26,19 @@ agreement, and with the meanings the document's rules and examples state.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from build_tools.bridge import Auction, BridgeError, Call, notation
 from build_tools.bridge.views import View
-from build_tools.diagnostics import Diagnostic
 
 from .conditions import Condition, Truth
 from .engine import Conflict, Rule, Undecided, decide
 from .errors import VocabularyError
+from .query import Query
 from .situation import Situation, read_pattern
 from .vocabulary import Meaning
-
-if TYPE_CHECKING:
-    from build_tools.document import Document
 
 #: Meanings every grid tries besides the document's own: a natural call, an
 #: artificial one, and a natural one the opponents would not expect.
@@ -57,19 +54,43 @@ MOST_QUERIES = 3000
 
 
 @dataclass(frozen=True, slots=True)
+class Finding:
+    """What the analysis found, at the line and column of the rule it is about
+    (the loader's layer names the file: :func:`build_tools.verdicts.analyse_document`)."""
+
+    line: int
+    column: int
+    message: str
+    severity: str = "error"
+
+
+@dataclass(frozen=True, slots=True)
+class _Subject:
+    """What the analysis reads of a document: its rules, the language of its
+    calls, the ids of its elements and its examples' queries (each with the
+    notation it is written in)."""
+
+    rules: tuple[Rule, ...]
+    language: str
+    ids: Collection[str]
+    queries: tuple[tuple[Query, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class _Query:
     situation: Situation
     #: The auction as the document writes it, for messages.
     auction: str
 
 
-def analyse(document: Document) -> list[Diagnostic]:
-    """Every finding of the analysis on ``document``'s rules, in document order."""
-    from build_tools.verdicts import rules_of
-
-    rules = rules_of(document)
+def analyse(rules: Sequence[Rule], language: str, ids: Collection[str],
+            queries: Iterable[tuple[Query, str]] = ()) -> list[Finding]:
+    """Every finding of the analysis on a document's ``rules`` (its calls in
+    ``language``'s notation, ``ids`` its elements', ``queries`` its examples',
+    each with its notation), in document order."""
     if not rules:
         return []
+    document = _Subject(tuple(rules), language, ids, tuple(queries))
     exception_cycles = list(_exception_cycles(document, rules))
     findings = [*_references(document, rules), *(d for d, _ in exception_cycles), *_natural_call(document, rules)]
     cyclic, cycle_findings = _verdict_cycles(document, rules)
@@ -103,16 +124,16 @@ def _data(condition: Condition) -> Any:
     return condition.origin[0] if condition.origin else None
 
 
-def _at(document: Document, rule: Rule, message: str, severity: str = "error") -> Diagnostic:
-    return Diagnostic(document.path, rule.line, rule.column, message, severity)
+def _at(document: _Subject, rule: Rule, message: str, severity: str = "error") -> Finding:
+    return Finding(rule.line, rule.column, message, severity)
 
 
 # --- references and structure ------------------------------------------------
 
-def _references(document: Document, rules: Sequence[Rule]) -> Iterator[Diagnostic]:
+def _references(document: _Subject, rules: Sequence[Rule]) -> Iterator[Finding]:
     """``exception-to`` and ``otherwise.by`` name articles of the document; an
     exception's article holds a rule of its question."""
-    ids = set(document.ids())
+    ids = document.ids
     for rule in rules:
         for target in (*rule.exception_to, *((rule.otherwise_by,) if rule.otherwise_by else ())):
             if target not in ids:
@@ -124,7 +145,7 @@ def _references(document: Document, rules: Sequence[Rule]) -> Iterator[Diagnosti
                                           f"no rule of '{rule.question}'", "warning")
 
 
-def _exception_cycles(document: Document, rules: Sequence[Rule]) -> Iterator[tuple[Diagnostic, set[str]]]:
+def _exception_cycles(document: _Subject, rules: Sequence[Rule]) -> Iterator[tuple[Finding, set[str]]]:
     """Rules each an exception to the next, round to the first: none of them
     stands where they all apply (each finding with the cycle's articles)."""
     # A rule that names another's article claims to be its exception, even where
@@ -170,7 +191,7 @@ def _cycles(edges: Mapping[Any, Sequence[Any]]) -> list[tuple[Any, ...]]:
     return found
 
 
-def _verdict_cycles(document: Document, rules: Sequence[Rule]) -> tuple[set[str], list[Diagnostic]]:
+def _verdict_cycles(document: _Subject, rules: Sequence[Rule]) -> tuple[set[str], list[Finding]]:
     """Questions whose rules ask, through ``verdict:``, a chain of questions
     leading back to their own (the engine would ask for ever): the findings,
     and every question that reaches such a cycle (the grid does not ask them)."""
@@ -204,7 +225,7 @@ def _reaches(question: str, asks: Mapping[str, Sequence[str]], targets: set[str]
     return False
 
 
-def _natural_call(document: Document, rules: Sequence[Rule]) -> Iterator[Diagnostic]:
+def _natural_call(document: _Subject, rules: Sequence[Rule]) -> Iterator[Finding]:
     """A document with its own rules for ``natural`` should ask them, not the
     engine's reading, where another question rests on naturalness."""
     if not any(r.question == "natural" for r in rules):
@@ -221,7 +242,7 @@ def _natural_call(document: Document, rules: Sequence[Rule]) -> Iterator[Diagnos
 class _Grid:
     """The queries of one document, each built once."""
 
-    def __init__(self, document: Document) -> None:
+    def __init__(self, document: _Subject) -> None:
         self.language = document.language
         self.profile = notation.profile(self.language)
         self.queries: dict[tuple[Any, ...], _Query] = {}
@@ -316,8 +337,8 @@ def _own_queries(grid: _Grid, rule: Rule, base: Sequence[Meaning], openings: Seq
     return out
 
 
-def _grid_findings(document: Document, rules: Sequence[Rule], skipped: set[str],
-                   in_cycle: set[str]) -> list[Diagnostic]:
+def _grid_findings(document: _Subject, rules: Sequence[Rule], skipped: set[str],
+                   in_cycle: set[str]) -> list[Finding]:
     """Conflicts and unreachable rules over the grid; ``skipped`` questions
     are not asked (they reach a cycle of verdicts), and a conflict among
     rules of a cycle of exceptions is that cycle, reported already."""
@@ -329,17 +350,14 @@ def _grid_findings(document: Document, rules: Sequence[Rule], skipped: set[str],
             if key == "meaning" and (m := _meaning(value)) is not None:
                 meanings[m] = None
     example_queries: list[_Query] = []
-    for element in document.elements():
-        query = getattr(element, "query", None)
-        if query is None:
-            continue
+    for asked, language in document.queries:
         try:
-            situation = query.situation(getattr(element, "notation", "") or document.language)
+            situation = asked.situation(language)
         except (BridgeError, ValueError):
             continue  # the example's own check reports it
-        if query.meaning is not None:
-            meanings[query.meaning] = None
-        example_queries.append(_Query(situation, query.auction))
+        if asked.meaning is not None:
+            meanings[asked.meaning] = None
+        example_queries.append(_Query(situation, asked.auction))
     named_calls = [c for r in rules for key, value in _named(r) if key in ("call", "opening-call")
                    for c in grid.calls(value)]
     everything = list(dict.fromkeys([*named_calls, *(Call.parse(c) for c in ("P", "X", "XX"))]))

@@ -32,9 +32,9 @@ from build_tools.bridge.meanings import Range
 from build_tools.bridge.views import View
 
 from .situation import RELATIONS, Situation, read_pattern
-from .errors import VocabularyError
+from .errors import Conflict, Undecided, VocabularyError
 from .registry import Registry, in_force, reading, yaml_answer
-from .vocabulary import Meaning, TwoSuiter
+from .vocabulary import Meaning, TwoSuiter, meaning_at
 
 @dataclass(frozen=True, slots=True)
 class Truth:
@@ -368,14 +368,14 @@ def _strain(value: Any, language: str, path: str) -> Condition:
 @predicate("meaning")
 def _meaning(value: Any, language: str, path: str) -> Condition:
     """The agreed meaning of the call says at least this (see :func:`within`)."""
-    wanted = _parse_meaning(value, path)
+    wanted = meaning_at(value, path)
     return Condition(lambda s: within_truth(s.meaning, wanted), f"meaning {_show(value)}")
 
 
 @predicate("opening-meaning")
 def _opening_meaning(value: Any, language: str, path: str) -> Condition:
     """The agreed meaning of the opening bid says at least this."""
-    wanted = _parse_meaning(value, path)
+    wanted = meaning_at(value, path)
 
     def test(s: Situation) -> Truth:
         found = within_truth(s.earlier_meaning("opening"), wanted)
@@ -384,11 +384,6 @@ def _opening_meaning(value: Any, language: str, path: str) -> Condition:
     return Condition(test, f"the opening's meaning {_show(value)}")
 
 
-def _parse_meaning(value: Any, path: str) -> Meaning:
-    try:
-        return Meaning.parse(value)
-    except VocabularyError as exc:
-        raise VocabularyError(f"{path}.{exc.path}" if exc.path else path, str(exc).split(": ", 1)[-1]) from None
 
 
 def _show(value: Any) -> str:
@@ -763,8 +758,6 @@ def _verdict(value: Any, language: str, path: str) -> Condition:
     name, expected = question_and_answer(value, path, "natural")
 
     def test(s: Situation) -> bool | Truth:
-        from .engine import Conflict, Undecided
-
         if s.asker is None:
             raise ValueError("the verdict predicate is evaluated by the engine's decide()")
         try:
@@ -777,9 +770,3 @@ def _verdict(value: Any, language: str, path: str) -> Condition:
 
     return Condition(test, f"the document's verdict {name}: {expected}")
 
-
-# The alerting regulations' predicates register themselves on import.
-from . import alerting as _alerting  # noqa: E402,F401
-from . import systems as _systems  # noqa: E402,F401
-from . import positions as _positions  # noqa: E402,F401
-from . import hands as _hands  # noqa: E402,F401

@@ -44,6 +44,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .conditions import ALWAYS, Condition, Truth
+from .errors import Conflict as Conflict
+from .errors import Undecided as Undecided
 from .situation import Situation
 
 #: How many rules in doubt a verdict weighs case by case; beyond, it depends.
@@ -137,19 +139,6 @@ class Verdict:
 
 
 DEPENDS = "depends"
-
-
-class Undecided(Exception):
-    """No rule answers the question for this situation."""
-
-
-class Conflict(Exception):
-    """Rules of which neither is an exception to the other give different
-    answers: an authoring error."""
-
-    def __init__(self, verdicts: Iterable[Verdict]) -> None:
-        self.verdicts = tuple(verdicts)
-        super().__init__("; ".join(f"{v.answer} by '{v.article}'" for v in self.verdicts))
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,14 @@
-"""The one error of the rules' readers, apart so that reading a document
-without rules never imports the rule model."""
+"""The errors of the rules: a reader's (:class:`VocabularyError`), apart so
+that reading a document without rules never imports the rule model, and the
+engine's two outcomes that are no verdict (:class:`Undecided`,
+:class:`Conflict`), apart so that the predicates that ask another question's
+verdict catch them without importing the engine that evaluates them."""
 
 from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Mapping
+from typing import Any, Protocol
 
 
 class VocabularyError(ValueError):
@@ -10,3 +17,41 @@ class VocabularyError(ValueError):
     def __init__(self, path: str, message: str) -> None:
         self.path = path
         super().__init__(f"{path}: {message}" if path else message)
+
+
+def check_keys(data: Mapping[str, Any], keys: tuple[str, ...], path: str) -> None:
+    """Refuse a key of ``data`` that is none of ``keys``, at its path below ``path``.
+
+    >>> check_keys({"meening": {}}, ("meaning",), "openings.0")
+    Traceback (most recent call last):
+    ...
+    build_tools.rules.errors.VocabularyError: openings.0.meening: unknown key (did you mean 'meaning'?)
+    """
+    for key in data:
+        if key not in keys:
+            close = difflib.get_close_matches(str(key), keys, n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            raise VocabularyError(f"{path}.{key}" if path else str(key), f"unknown key{hint}")
+
+
+class _Decided(Protocol):
+    """What a conflict says of each verdict (:class:`~build_tools.rules.engine.Verdict`)."""
+
+    @property
+    def answer(self) -> str: ...
+
+    @property
+    def article(self) -> str: ...
+
+
+class Undecided(Exception):
+    """No rule answers the question for this situation."""
+
+
+class Conflict(Exception):
+    """Rules of which neither is an exception to the other give different
+    answers: an authoring error. ``verdicts`` are the engine's verdicts."""
+
+    def __init__(self, verdicts: Iterable[_Decided]) -> None:
+        self.verdicts: tuple[Any, ...] = tuple(verdicts)
+        super().__init__("; ".join(f"{v.answer} by '{v.article}'" for v in self.verdicts))

@@ -24,9 +24,10 @@ from build_tools.bridge import Auction, CallKind, CompetitivePosition, Hand, Str
 from build_tools.bridge.errors import BridgeError
 from build_tools.bridge.meanings import Range
 
-from .conditions import TRUE, FALSE, Condition, Truth, _calls, _flag, _parse_meaning, _show, predicate, unknown, within_truth
+from .conditions import TRUE, FALSE, Condition, Truth, _calls, _flag, _show, predicate, unknown, within_truth
 from .errors import VocabularyError
 from .situation import VULNERABLE, Situation
+from .vocabulary import meaning_at
 
 # --- positions -----------------------------------------------------------
 
@@ -247,7 +248,7 @@ def _suit_bid_twice(value: Any, language: str, path: str) -> Condition:
 def _rho_meaning(value: Any, language: str, path: str) -> Condition:
     """The agreed meaning of the right-hand opponent's last bid (the query's
     ``earlier``) says at least this; unknown when the query does not give it."""
-    wanted = _parse_meaning(value, path)
+    wanted = meaning_at(value, path)
 
     def test(s: Situation) -> Truth:
         index = next((i for i in range(len(s.calls) - 2, -1, -1) if s.relation(i) == "rho" and s.calls[i].is_bid), None)
@@ -274,7 +275,7 @@ def _opening_agreed(value: Any, language: str, path: str) -> Condition:
     >>> c.evaluate(Situation.read("(1♣) 1NT", "sv")).value
     False
     """
-    wanted = _parse_meaning(value, path)
+    wanted = meaning_at(value, path)
 
     def test(s: Situation) -> Truth:
         meaning = s.earlier_meaning("opening")

@@ -13,7 +13,6 @@ bad key, which the loader turns into a line and column.
 from __future__ import annotations
 
 import dataclasses
-import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,8 +21,9 @@ from .conditions import ALWAYS, Condition
 from .engine import Rule
 from .registry import Registry, canonical_meaning, yaml_answer
 from .situation import VULNERABLE, Situation
-from .errors import VocabularyError
-from .vocabulary import Meaning
+from .cards import card_meanings, cards_of, check_system, entry_for
+from .errors import VocabularyError, check_keys
+from .vocabulary import Meaning, meaning_at
 
 QUERY_KEYS = ("auction", "view", "call", "meaning", "earlier", "screens", "agreed", "hand", "vulnerable", "agreements",
               "system", "opponents", "event", "stage")
@@ -73,7 +73,7 @@ class Query:
     def parse(cls, data: Any) -> Query:
         if not isinstance(data, Mapping):
             raise VocabularyError("", "a query is a mapping: " + ", ".join(QUERY_KEYS))
-        _known(data, QUERY_KEYS, "")
+        check_keys(data, QUERY_KEYS, "")
         if not isinstance(data.get("auction"), str | int) or not str(data.get("auction")).strip():
             raise VocabularyError("auction", "the auction, its last call the one asked about")
         return cls(auction=str(data["auction"]), view=_view(data.get("view", "partnership")), **_facts(data))
@@ -96,8 +96,6 @@ class Query:
         if self.system is not None and self.meaning is None:
             # The call asked about, and the earlier calls of our side, as the
             # pair's card states them (what the query states itself wins).
-            from build_tools.cards import card_meanings, cards_of, entry_for
-
             card = cards_of(self.system)[0]
             entry = entry_for(card, situation.calls, self.vulnerable)
             meanings = {**card_meanings(card, situation.calls, self.vulnerable), **situation.meanings}
@@ -134,12 +132,8 @@ def _facts(data: Mapping[str, Any]) -> dict[str, Any]:
         raise VocabularyError("vulnerable", f"one of {', '.join(VULNERABLE)}, seen from the player of the call, "
                                             f"not {vulnerable!r}")
     if data.get("system") is not None:
-        from build_tools.cards import check_system
-
         check_system(data["system"])
     if data.get("opponents") is not None:
-        from build_tools.cards import check_system
-
         if not isinstance(data["opponents"], Mapping):
             raise VocabularyError("opponents", "the opposing pair's system: one convention card")
         check_system(data["opponents"])
@@ -148,7 +142,7 @@ def _facts(data: Mapping[str, Any]) -> dict[str, Any]:
             raise VocabularyError(key, f"one line of text, not {data[key]!r}")
     return dict(
         call=str(data["call"]) if "call" in data else None,
-        meaning=_meaning(data["meaning"], "meaning") if "meaning" in data else None,
+        meaning=meaning_at(data["meaning"], "meaning") if "meaning" in data else None,
         earlier=_earlier(data.get("earlier", {})),
         screens=_flag(data.get("screens", False), "screens"),
         agreed=_flag(data["agreed"], "agreed") if "agreed" in data else None,
@@ -184,7 +178,7 @@ def parse_rules(data: Any, article: str, language: str, rules: Registry | None =
         path = str(n) if isinstance(data, list) else ""
         if not isinstance(item, Mapping):
             raise VocabularyError(path, "a rule is a mapping: " + ", ".join(RULE_KEYS))
-        _known(item, RULE_KEYS, path)
+        check_keys(item, RULE_KEYS, path)
         at = (path + ".") if path else ""
         if "question" not in item or "answer" not in item:
             raise VocabularyError(path, "a rule needs 'question' and 'answer'")
@@ -193,7 +187,7 @@ def parse_rules(data: Any, article: str, language: str, rules: Registry | None =
         if "otherwise" in item:
             other = item["otherwise"]
             if isinstance(other, Mapping):
-                _known(other, ("answer", "by"), f"{at}otherwise")
+                check_keys(other, ("answer", "by"), f"{at}otherwise")
                 otherwise = _answer(known, question, other.get("answer"), f"{at}otherwise.answer")
                 by = _article(other["by"], f"{at}otherwise.by") if "by" in other else None
             else:
@@ -227,12 +221,6 @@ def _article(value: Any, path: str) -> str:
     return value
 
 
-def _known(data: Mapping[str, Any], keys: tuple[str, ...], path: str) -> None:
-    for key in data:
-        if key not in keys:
-            close = difflib.get_close_matches(str(key), keys, n=1)
-            hint = f" (did you mean '{close[0]}'?)" if close else ""
-            raise VocabularyError(f"{path}.{key}" if path else str(key), f"unknown key{hint}")
 
 
 def _question(known: Registry, value: Any, path: str) -> str:
@@ -248,7 +236,7 @@ def _answer(known: Registry, question: str, value: Any, path: str) -> str:
         # What a call shows, in the meaning vocabulary: read, then kept in one form.
         if not isinstance(value, Mapping):
             raise VocabularyError(path, f"'{question}' is answered by a meaning, e.g. {{hcp: 15-18, natural: true}}")
-        _meaning(value, path)
+        meaning_at(value, path)
         return canonical_meaning(value)
     text = yaml_answer(value)
     if not isinstance(text, str | int) or not str(text):
@@ -271,11 +259,6 @@ def _view(value: Any) -> str:
     return str(value)
 
 
-def _meaning(value: Any, path: str) -> Meaning:
-    try:
-        return Meaning.parse(value)
-    except VocabularyError as exc:
-        raise VocabularyError(f"{path}.{exc.path}" if exc.path else path, str(exc).split(": ", 1)[-1]) from None
 
 
 def _earlier(value: Any) -> tuple[tuple[int, Meaning], ...]:
@@ -289,5 +272,5 @@ def _earlier(value: Any) -> tuple[tuple[int, Meaning], ...]:
         number = int(key) if isinstance(key, str) and key.isascii() and key.isdecimal() and len(key) <= 3 else key
         if not isinstance(number, int) or isinstance(number, bool) or number < 1:
             raise VocabularyError(f"earlier.{key}", "a call number from 1, as the auction is written")
-        out.append((number, _meaning(meaning, f"earlier.{key}")))
+        out.append((number, meaning_at(meaning, f"earlier.{key}")))
     return tuple(out)

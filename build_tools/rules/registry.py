@@ -44,6 +44,8 @@ import contextlib
 import contextvars
 import dataclasses
 import difflib
+import json
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -62,8 +64,18 @@ TONES: tuple[str, ...] = ("permitted", "needs-action", "forbidden", "info")
 #: example whose last call carries one expects the answer that declares it.
 MARKS: tuple[str, ...] = ("alerted", "announced")
 
+#: An id: lowercase words joined by hyphens (an element's, a question's, a
+#: parameter's, a convention's name; the schema's pattern of ids).
+ID_PATTERN = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
+
+#: The handbook's standard questions and conventions, as their authors write
+#: them (YAML, with comments), and as the engine reads them: compiled to JSON
+#: (:data:`STANDARD_JSON`), since the engine runs on the standard library alone
+#: (in the browser too). A test holds the JSON equal to the YAML; after an edit
+#: of the YAML, ``python -m build_tools.rulebooks --standard`` writes it again.
 STANDARD_FILE = Path(__file__).with_name("questions.yaml")
 CONVENTIONS_FILE = Path(__file__).with_name("conventions.yaml")
+STANDARD_JSON = Path(__file__).with_name("standard.json")
 
 _QUESTION_KEYS = ("question", "text", "answers", "open", "form")
 #: The forms of an open question's answers.
@@ -153,13 +165,8 @@ class Registry:
     @cache
     def standard(cls) -> Registry:
         """The handbook's standard questions and conventions (``questions.yaml``,
-        ``conventions.yaml``)."""
-        import yaml
-
-        known = cls()
-        for path in (STANDARD_FILE, CONVENTIONS_FILE):
-            known = known.extended(yaml.safe_load(path.read_text(encoding="utf-8")), "")
-        return known
+        ``conventions.yaml``, read from their compiled form :data:`STANDARD_JSON`)."""
+        return cls().extended(json.loads(STANDARD_JSON.read_text(encoding="utf-8")), "")
 
     def question(self, name: Any) -> Question:
         found = self.questions.get(name) if isinstance(name, str) else None
@@ -300,8 +307,6 @@ def _known(data: Mapping[Any, Any], keys: tuple[str, ...], path: str) -> None:
 
 
 def _name(value: Any, path: str) -> str:
-    from build_tools.schema import ID_PATTERN
-
     if not isinstance(value, str) or not ID_PATTERN.fullmatch(value):
         raise VocabularyError(path, f"a name of lowercase words joined by hyphens, not {value!r}")
     return value

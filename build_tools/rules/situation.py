@@ -76,7 +76,7 @@ class Situation:
     system: Any = field(default=None, compare=False)
     #: The opposing pair's system (one convention card), where the query gives it.
     opponents: Any = field(default=None, compare=False)
-    #: The card's entry for the call in question (a :class:`build_tools.cards.Entry`),
+    #: The card's entry for the call in question (a :class:`build_tools.rules.cards.Entry`),
     #: when the query gives a system and states no meaning of its own.
     entry: Any = field(default=None, compare=False)
     #: The event category and stage a question of permission is asked for.

@@ -31,7 +31,8 @@ from typing import Any, TypeVar
 from build_tools.bridge import Call, Strain, Suit
 
 from .conditions import FALSE, TRUE, Condition, Truth, _flag, parameter, predicate, question_and_answer, unknown
-from .errors import VocabularyError
+from .cards import card_meanings, cards_of, entry_for
+from .errors import Conflict, Undecided, VocabularyError
 from .situation import Situation
 from .vocabulary import Meaning
 
@@ -107,8 +108,6 @@ def alternatives(s: Situation) -> tuple[Meaning, ...] | None:
 
 
 def _card(s: Situation) -> Any:
-    from build_tools.cards import cards_of
-
     return cards_of(s.system)[0] if s.system is not None else None
 
 
@@ -314,8 +313,6 @@ def entry_situation(entry: Any, meaning: Meaning | None = None, base: Situation 
     is given), with the facts of ``base`` (the card, the event)."""
     from build_tools.rules.situation import Situation as _S
 
-    from build_tools.cards import card_meanings, cards_of
-
     calls = entry.calls
     chosen = meaning if meaning is not None else entry.alternatives[0] if len(entry.alternatives) == 1 else None
     meanings = dict(card_meanings(cards_of(base.system)[0], calls)) if base is not None and base.system else {}
@@ -336,8 +333,6 @@ def _card_verdict(value: Any, language: str, path: str) -> Condition:
     name, expected = question_and_answer(value, path, "brown-sticker")
 
     def check(s: Situation) -> Truth:
-        from .engine import Conflict, Undecided
-
         card = _card(s)
         if card is None:
             return unknown("system")
@@ -618,8 +613,6 @@ def _against(value: Any, language: str, path: str) -> Condition:
         opening = _opening_situation(s)
         if s.consult is None or opening is None:
             raise ValueError("the against predicate is evaluated by the engine's decide()")
-        from .engine import Conflict, Undecided
-
         try:
             verdict = s.consult("brown-sticker", opening)
         except (Undecided, Conflict):
@@ -666,8 +659,6 @@ def _on_card(value: Any, language: str, path: str) -> Condition:
     wanted = _flag(value, path)
 
     def check(s: Situation) -> Truth:
-        from build_tools.cards import entry_for
-
         card = _card(s)
         if card is None:
             return unknown("system")
@@ -684,8 +675,6 @@ def _on_front(value: Any, language: str, path: str) -> Condition:
     wanted = _flag(value, path)
 
     def check(s: Situation) -> Truth:
-        from build_tools.cards import entry_for
-
         card = _card(s)
         if card is None:
             return unknown("system")

@@ -410,3 +410,12 @@ KEYS: tuple[str, ...] = tuple(_READERS)
 
 #: The handbook's standard conventions (``conventions.yaml``).
 CONVENTIONS: tuple[str, ...] = tuple(_standard_conventions())
+
+
+def meaning_at(value: Any, path: str) -> Meaning:
+    """The meaning ``value`` written at ``path`` (a query's ``meaning``, a
+    card's entry, a rule's condition), its errors at their path below it."""
+    try:
+        return Meaning.parse(value)
+    except VocabularyError as exc:
+        raise VocabularyError(f"{path}.{exc.path}" if exc.path else path, str(exc).split(": ", 1)[-1]) from None

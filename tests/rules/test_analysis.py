@@ -11,7 +11,7 @@ import pytest
 
 from build_tools.cli import main
 from build_tools.loader import display_path, load_document
-from build_tools.rules.analysis import analyse
+from build_tools.verdicts import analyse_document as analyse
 from conftest import write_document
 
 FIXTURE = """\
