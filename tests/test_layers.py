@@ -41,7 +41,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
                 "build_tools.i18n", "build_tools.sphinxext.inline", "build_tools.sphinxext.untranslated",
                 "build_tools.sphinxext.latex", "build_tools.sphinxext.suits", "build_tools.sphinxext.breaks")),
     ("Sphinx extension", ("build_tools.sphinxext",)),
-    ("build", ("build_tools.build", "build_tools.pipeline", "build_tools.lock", "build_tools.i18n.stats",
+    ("build", ("build_tools.build", "build_tools.pipeline", "build_tools.lock", "build_tools.orphans",
+               "build_tools.preview", "build_tools.i18n.stats",
                "build_tools.i18n.interface")),
     ("commands", ("build_tools.commands", "build_tools.cli", "build_tools.pytest_plugin")),
 )
