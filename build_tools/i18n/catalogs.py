@@ -337,7 +337,9 @@ def _wrap_comment(comment: str) -> str:
     for line in comment.split("\n"):
         lines.extend(textwrap.wrap(line, COMMENT_WIDTH - 3, break_long_words=False, break_on_hyphens=False)
                      or [line])
-    return "\n".join(lines)
+    # A backslash ending a line joins the next line to it in GNU gettext (the
+    # entry's msgctxt would become comment): a blank after it keeps it a character.
+    return "\n".join(line + " " if line.endswith("\\") else line for line in lines)
 
 
 def normalized(data: bytes, shown: str = "catalog") -> bytes:

@@ -253,6 +253,12 @@ class _Lexer:
             if rest == len(text):
                 return None
             return self._statement(line, text, rest, obsolete=False, previous=True)
+        if text.endswith("\\"):
+            # GNU gettext reads a backslash ending a line as a line break to
+            # skip: msgcat and msgmerge would join the next line (the entry's
+            # msgctxt or msgid) to the comment, and the entry would lose it.
+            self.error(line, len(text), SYNTAX + "a comment ending in '\\': GNU gettext joins the next line "
+                       "to it (the entry would lose that line); remove the backslash or write text after it")
         return _Comment(line, text[start:].rstrip())
 
     def _statement(self, line: int, text: str, start: int, *, obsolete: bool, previous: bool) -> _Token | None:
