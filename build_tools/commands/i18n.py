@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import shutil
 import sys
 from collections.abc import Iterator
 from pathlib import Path  # noqa: TC003 (the option's type)
@@ -187,30 +188,46 @@ def _add_language(language: str, title: str | None, source: Path, translations: 
     from build_tools.bridge.notation import profile_for_locale
     from build_tools.files import write_if_changed
     from build_tools.i18n.catalogs import catalog_bytes, load_for_merge
-    from build_tools.document import is_language, language_name
-    from build_tools.i18n.new_language import add_to_manifest, check_new, seat_names
+    from build_tools.document import language_name, language_problem
+    from build_tools.i18n.new_language import add_to_manifest, check_new, seat_names, title_problem
     from build_tools.loader import MANIFEST_NAME
 
-    if not is_language(language):
-        return usage_error(f"unknown language {language!r} (a language code such as pl, de or zh_CN)")
+    problem = language_problem(language)
+    if problem is not None:
+        return usage_error(problem)
+    if title is not None and title_problem(title) is not None:
+        return usage_error(f"--title: {title_problem(title)}")
     manifest_path = source / MANIFEST_NAME
+    folder = catalog_path(translations, language, UI_DOMAIN).parent
     try:
         handbook = load_handbook(source, translations)
         if language in handbook.manifest.languages:
             return usage_error(f"language '{language}' is in {display_path(manifest_path)} already; "
                                "run 'handbook i18n update' to refresh its catalogs")
-        check_new(catalog_path(translations, language, UI_DOMAIN).parent, language)
+        check_new(folder, language)
         given = title is not None and bool(title.strip())
         text = manifest_path.read_text(encoding="utf-8")
         shown = display_path(manifest_path)
         updated = add_to_manifest(text, language, title if given and title else handbook.manifest.title("en"), shown)
+    except DiagnosticError as exc:
+        return report(exc)
+    # From here on all or nothing: a step that fails puts the manifest back
+    # and removes the catalogs made, so that the command can be run again.
+    created = not folder.exists()
+    try:
         write_if_changed(manifest_path, updated.encode("utf-8"))
         handbook = load_handbook(source, translations)  # the manifest as written, checked as ever
         status = _update(handbook, [language], check_only=False)
-        if status:
-            return status
     except DiagnosticError as exc:
-        return report(exc)
+        status = report(exc)
+    except OSError as exc:
+        status = report(DiagnosticError([Diagnostic(shown, 0, 0, f"cannot add the language: {exc.strerror or exc}")]))
+    if status:
+        write_if_changed(manifest_path, text.encode("utf-8"))
+        if created:
+            shutil.rmtree(folder.parent, ignore_errors=True)
+        print(f"{shown}: left as it was; nothing of '{language}' was added", file=sys.stderr)
+        return status
     name = language_name(language, "en")
     print(f"{shown}: {language} ({name}) listed, titled {handbook.manifest.title(language)!r}")
     profile = profile_for_locale(language)

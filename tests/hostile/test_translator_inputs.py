@@ -65,3 +65,64 @@ def mini_copy(tmp_path: Path) -> tuple[Path, list[str]]:
 
 def dedent(text: str) -> str:
     return textwrap.dedent(text).lstrip("\n")
+
+
+# --- 37.8: add-language ----------------------------------------------------------
+
+
+def test_a_title_of_two_lines_is_refused_before_anything_is_written(tmp_path: Path) -> None:
+    root, args = mini_copy(tmp_path)
+    manifest = (root / "source" / "handbook.yaml").read_text(encoding="utf-8")
+    refused = run_handbook("i18n", "add-language", "de", "--title", "A\nB", *args)
+    assert refused.returncode == 2, refused.stderr
+    assert refused.stderr.strip().splitlines() == [
+        "handbook: error: --title: the title must be one line, without control characters"]
+    assert (root / "source" / "handbook.yaml").read_text(encoding="utf-8") == manifest
+    assert not (root / "translations" / "de").exists()
+    retried = run_handbook("i18n", "add-language", "de", "--title", "Regeln", *args)
+    assert retried.returncode == 0, retried.stderr
+
+
+def test_a_failed_step_leaves_the_manifest_and_the_catalogs_as_they_were(tmp_path: Path, monkeypatch) -> None:
+    from build_tools.cli import main
+    from build_tools.commands import i18n
+    from build_tools.diagnostics import Diagnostic, DiagnosticError
+
+    root, args = mini_copy(tmp_path)
+    manifest = (root / "source" / "handbook.yaml").read_text(encoding="utf-8")
+
+    def fails(*_: object, **__: object) -> int:
+        (root / "translations" / "de" / "LC_MESSAGES").mkdir(parents=True)
+        (root / "translations" / "de" / "LC_MESSAGES" / "handbook.po").write_text("half", encoding="utf-8")
+        raise DiagnosticError([Diagnostic("x.po", 1, 1, "msgmerge: disk full")])
+
+    monkeypatch.setattr(i18n, "_update", fails)
+    assert main(["i18n", "add-language", "de", "--title", "Regeln", *args]) == 1
+    assert (root / "source" / "handbook.yaml").read_text(encoding="utf-8") == manifest
+    assert not (root / "translations" / "de").exists()
+
+
+def test_a_code_that_names_no_language_of_its_own_is_refused(tmp_path: Path) -> None:
+    root, args = mini_copy(tmp_path)
+    for code, why in (("und", "'und' is no language of its own (Babel reads it as 'en')"),
+                      ("deu", "'deu' is no language of its own (Babel reads it as 'de')"),
+                      ("mul", "unknown language 'mul'"), ("de-DE", "unknown language 'de-DE'")):
+        refused = run_handbook("i18n", "add-language", code, *args)
+        assert refused.returncode == 2 and why in refused.stderr, (code, refused.stderr)
+    assert "und" not in (root / "source" / "handbook.yaml").read_text(encoding="utf-8")
+
+
+def test_every_language_babel_knows_gets_a_skeleton_that_is_python() -> None:
+    from babel.localedata import locale_identifiers
+
+    from build_tools.bridge import Call, notation
+    from build_tools.document import is_language
+    from build_tools.i18n.new_language import profile_skeleton
+
+    codes = sorted({c for c in locale_identifiers() if is_language(c)})
+    assert {"nqo", "de", "pt_BR", "yue"} <= set(codes) and "und" not in codes
+    for code in codes:
+        constant, _, expression = profile_skeleton(code).partition(" = ")
+        assert constant.isidentifier(), code
+        made = eval(expression, vars(notation))  # noqa: S307 (the skeleton is ours)
+        assert made.locale == code and made.format_call(Call.parse("1NT")) == "1NT"
