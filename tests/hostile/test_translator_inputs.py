@@ -126,3 +126,30 @@ def test_every_language_babel_knows_gets_a_skeleton_that_is_python() -> None:
         assert constant.isidentifier(), code
         made = eval(expression, vars(notation))  # noqa: S307 (the skeleton is ours)
         assert made.locale == code and made.format_call(Call.parse("1NT")) == "1NT"
+
+
+# --- 37.8: pofilter's alarms at their entries --------------------------------------
+
+
+def test_pofilter_names_the_line_of_an_entry_without_context_or_on_wrapped_lines(tmp_path: Path) -> None:
+    from build_tools.i18n import pofilter
+
+    config = pofilter.read_config(FIXTURES.parent.parent / "translations")
+    catalog = tmp_path / "x.po"
+    catalog.write_text(HEADER + dedent('''
+        msgid "Three cards"
+        msgstr "Trzy karty"
+
+        msgid "Page 3 of 4"
+        msgstr "Strona 3 z 5"
+
+        msgctxt "long"
+        msgid ""
+        "A sentence long enough to be wrapped by msgcat, holding the numbers 12 and "
+        "14 on its second line."
+        msgstr ""
+        "Zdanie dość długie, by msgcat je zawinął, z liczbami 12 i 15 w drugim "
+        "wierszu."
+        '''), encoding="utf-8")
+    found = [(a.line, a.test, a.context) for a in pofilter.alarms(catalog, "pl", config)]
+    assert found == [(7, "numbers", "Page 3 of 4"), (10, "numbers", "long")]
