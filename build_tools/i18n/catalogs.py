@@ -82,6 +82,10 @@ def extract(document: Document, language: str, pivot: Catalog | None = None) -> 
     changes."""
     po = new_catalog(language, document.id)
     comments = element_comments(document)
+    # The document as its folder names it ("source/pzbs-alert-rules.yaml"),
+    # wherever the folder is: a copy of the sources elsewhere (--source) is the
+    # same document and rewrites no catalog.
+    where = source_location(document.path)
     pivots = _Pivots(pivot, document) if pivot is not None and language != "en" else None
     for message in document.messages():
         notes = []
@@ -95,9 +99,20 @@ def extract(document: Document, language: str, pivot: Catalog | None = None) -> 
         # number would change every entry below an edit in every catalog.
         po.append(polib.POEntry(
             msgctxt=message.context, msgid=message.text, msgstr="",
-            occurrences=[(document.path, "")], comment="\n".join(notes),
+            occurrences=[(where, "")], comment="\n".join(notes),
         ))
     return po
+
+
+def source_location(path: str) -> str:
+    """A document's file as the catalogs' ``#:`` lines name it: its folder's
+    name and its own, whatever the way to that folder.
+
+    >>> source_location("/tmp/copy/source/aeb.yaml"), source_location("source/aeb.yaml")
+    ('source/aeb.yaml', 'source/aeb.yaml')
+    """
+    file = Path(path).resolve() if path else Path()
+    return f"{file.parent.name}/{file.name}" if path else ""
 
 
 class _Pivots:

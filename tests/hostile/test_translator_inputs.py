@@ -153,3 +153,18 @@ def test_pofilter_names_the_line_of_an_entry_without_context_or_on_wrapped_lines
         '''), encoding="utf-8")
     found = [(a.line, a.test, a.context) for a in pofilter.alarms(catalog, "pl", config)]
     assert found == [(7, "numbers", "Page 3 of 4"), (10, "numbers", "long")]
+
+
+# --- 37.8: the sources read from another folder -------------------------------------
+
+
+def test_update_from_a_copy_of_the_sources_elsewhere_changes_no_catalog(tmp_path: Path) -> None:
+    root, args = mini_copy(tmp_path)
+    assert run_handbook("i18n", "update", *args).returncode == 0
+    elsewhere = tmp_path / "far" / "away" / "source"
+    shutil.copytree(root / "source", elsewhere)
+    again = run_handbook("i18n", "update", "--check", "--source", str(elsewhere),
+                         "--translations", str(root / "translations"))
+    assert again.returncode == 0, again.stdout + again.stderr
+    catalog = (root / "translations" / "en" / "LC_MESSAGES" / "mini-rules.po").read_text(encoding="utf-8")
+    assert "#: source/mini-rules.yaml\n" in catalog and str(tmp_path) not in catalog
