@@ -168,3 +168,22 @@ def test_update_from_a_copy_of_the_sources_elsewhere_changes_no_catalog(tmp_path
     assert again.returncode == 0, again.stdout + again.stderr
     catalog = (root / "translations" / "en" / "LC_MESSAGES" / "mini-rules.po").read_text(encoding="utf-8")
     assert "#: source/mini-rules.yaml\n" in catalog and str(tmp_path) not in catalog
+
+
+# --- 37.8: a question's label with a control character ------------------------------
+
+
+def test_a_label_with_a_control_character_is_refused_at_its_line(tmp_path: Path) -> None:
+    root, args = mini_copy(tmp_path)
+    path = root / "source" / "mini-rules.yaml"
+    text = path.read_text(encoding="utf-8")
+    declared = ('questions:\n  - question: seating\n    text: Seats?\n    answers:\n'
+                '      - {answer: kept, label: "Kept\\x01 here", tone: permitted}\n')
+    path.write_text(text.replace("body:", declared + "body:", 1), encoding="utf-8")
+    line = text[: text.index("body:")].count("\n") + 5
+    for command in (["validate", str(path)], ["i18n", "update", *args]):
+        result = run_handbook(*command)
+        assert result.returncode != 0 and "Traceback" not in result.stderr, result.stderr
+        assert result.stderr.strip().splitlines() == [
+            f"{path}:{line}:31: error: document 'questions.0.answers.0.label': one line of text without "
+            "control characters, not 'Kept\\x01 here'"], command
