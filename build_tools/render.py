@@ -43,7 +43,7 @@ from build_tools.document import (
     per_document,
 )
 from build_tools.files import write_if_changed
-from build_tools.i18n.catalogs import catalog_path, read_catalog
+from build_tools.i18n.catalogs import catalog_path
 from build_tools.loader import Manifest
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -720,10 +720,14 @@ def _gettext_callables(translations: NullTranslations) -> dict[str, Callable[...
 def interface_translations(translations: Path, language: str) -> NullTranslations:
     """The template strings of ``language`` (English msgids; English needs none).
     A string the catalog lacks is the English one, as :class:`EnglishText`."""
+    from build_tools.i18n.interface import read_interface
+
     path = catalog_path(translations, language, UI_DOMAIN)
     if language == "en" or not path.exists():
         return _EnglishFallback()
-    catalog = read_catalog(path)
+    # What the catalog cannot give (a broken entry) is the English; the build
+    # reports it (build_tools.pipeline.render_language).
+    catalog, _ = read_interface(path, language)
     for message in catalog:
         if message.id and not str(message.string or "").strip():
             message.string = ""  # a blank translation is no translation: keep the English

@@ -56,11 +56,11 @@ from build_tools.document import Document
 from build_tools.i18n import catalog_path, extract, read_catalog, translate, update, write_catalog
 from build_tools.i18n import glossary
 from build_tools.i18n.catalogs import layout_problem, normalized, read_po_file
-from build_tools.i18n.interface import extract_interface
-from build_tools.i18n.lint import blank, format_problems, lint
+from build_tools.i18n.interface import entry_problems, extract_interface
+from build_tools.i18n.lint import blank, lint
 from build_tools.i18n.stats import catalog_stats
-from build_tools.i18n.pofile import Entry, PoFile, shorten
-from build_tools.loader import display_path
+from build_tools.i18n.pofile import Entry, PoFile, parse_po, shorten
+from build_tools.loader import display_path, read_limited
 from build_tools.pipeline import Handbook, load_handbook
 from build_tools.render import TEMPLATES, UI_DOMAIN
 
@@ -330,9 +330,14 @@ def _check(handbook: Handbook, languages: list[str], strict: bool) -> int:
                                                    f"'{text.context}' not translated"))
         interface = catalog_path(handbook.translations, lang, UI_DOMAIN)
         if lang != "en" and interface.exists():
+            shown = display_path(interface)
             try:
-                problems.extend(_interface_problems(read_po_file(interface), display_path(interface), lang, terms))
-                problems.extend(_layout(interface, display_path(interface)))
+                # Read as the build reads it: one broken entry hides none of the others' problems.
+                po = parse_po(read_limited(interface, shown, "catalog"), shown, partial=True)
+                problems.extend(_interface_problems(po, shown, lang, terms))
+                problems.extend(po.problems)
+                if not po.problems:
+                    problems.extend(_layout(interface, shown))
             except DiagnosticError as exc:
                 problems.extend(exc.diagnostics)
     for diagnostic in problems:
@@ -381,27 +386,11 @@ def _document_problems(doc: Document, po: PoFile, shown: str, language: str,
 
 def _interface_problems(po: PoFile, shown: str, language: str = "",
                         terms: tuple[glossary.Concept, ...] = ()) -> Iterator[Diagnostic]:
-    """Interface translations the templates could not format, or would show
-    blank, or that say a glossary term otherwise than the glossary."""
-    for entry in po.entries:
-        if entry.obsolete or not entry.translations:
-            continue
-        message = po.catalog.get(_message_id(entry), entry.context)
-        if message is None:
-            continue
-        strings = entry.translations
-        if blank(message) and not message.fuzzy:
-            yield Diagnostic(shown, strings[0].line, strings[0].column,
-                             f"msgid '{shorten(entry.msgid)}': the translation is only blanks", "warning")
-        for index, offset, problem in format_problems(message):
-            line, column = (strings[index].position(offset) if offset is not None
-                            else (strings[index].line, strings[index].column))
-            yield Diagnostic(shown, line, column, problem)
-        if message.fuzzy or not isinstance(message.string, str):
-            continue
-        for problem in glossary.term_problems(terms, entry.msgid, message.string, "en", language):
-            yield Diagnostic(shown, strings[0].line, strings[0].column, f"msgid '{shorten(entry.msgid)}': {problem}",
-                             "warning")
+    """Interface translations the templates could not format, a page or book
+    could not show, or would show blank, or that say a glossary term
+    otherwise than the glossary (:func:`build_tools.i18n.interface.entry_problems`)."""
+    for _, problem in entry_problems(po, shown, language, terms):
+        yield problem
 
 
 def _pofilter(handbook: Handbook, languages: list[str]) -> int:
@@ -443,8 +432,3 @@ def _glossary(handbook: Handbook, check_only: bool) -> int:
     path.write_text(data, encoding="utf-8")
     print(f"{display_path(path)}: {len(concepts)} concepts in {len(glossary.LANGUAGES)} languages")
     return 0
-
-
-def _message_id(entry: Entry) -> str | tuple[str, str]:
-    plural = entry.get("msgid_plural")
-    return entry.msgid if plural is None else (entry.msgid, plural.text)

@@ -187,3 +187,68 @@ def test_a_label_with_a_control_character_is_refused_at_its_line(tmp_path: Path)
         assert result.stderr.strip().splitlines() == [
             f"{path}:{line}:31: error: document 'questions.0.answers.0.label': one line of text without "
             "control characters, not 'Kept\\x01 here'"], command
+
+
+# --- 37.3 and 37.8: interface translations the build cannot use ------------------------
+
+#: The Polish interface catalog of the fixture, one entry each: good, a brace,
+#: a control character, a placeholder the template does not give.
+INTERFACE = {
+    "Issued by": "Wydane przez",
+    "Regulation": "Regulamin {",
+    "Edition: %(edition)s": "Wydanie: %(nope)s",
+    "Contents": "Spis\x01treści",
+}
+
+
+def polish_interface(root: Path, strings: dict[str, str] = INTERFACE) -> Path:
+    """A Polish interface catalog for the fixture, each string on lines of its own."""
+    path = root / "translations" / "pl" / "LC_MESSAGES" / "handbook.po"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    entries = [HEADER.rstrip("\n")]
+    for msgid, msgstr in strings.items():
+        flag = "#, python-format\n" if "%(" in msgid else ""
+        entries.append(f'{flag}msgid "{msgid}"\nmsgstr "{msgstr}"')
+    path.write_text("\n\n".join(entries) + "\n", encoding="utf-8")
+    return path
+
+
+def line_of(path: Path, text: str) -> int:
+    return path.read_text(encoding="utf-8").split(text)[0].count("\n") + 1
+
+
+def test_check_calls_each_broken_interface_translation_an_error_at_its_line(tmp_path: Path) -> None:
+    root, args = mini_copy(tmp_path)
+    path = polish_interface(root)
+    result = run_handbook("i18n", "check", "-l", "pl", *args)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    errors = [line for line in result.stderr.splitlines() if ": error: " in line]
+    assert errors == [
+        f"{path}:{line_of(path, 'Regulamin')}:19: error: msgid 'Regulation': the translation has 1 '{{', the "
+        "English 0: it would reach the page and the PDF as markup",
+        f"{path}:{line_of(path, 'Wydanie')}:18: error: placeholder '%(nope)s' is not in the source text "
+        "(it has %(edition)s)",
+        f"{path}:{line_of(path, 'Wydanie')}:1: error: placeholder '%(edition)s' of the source text is missing "
+        "from the translation",
+        f"{path}:{line_of(path, 'Spis')}:13: error: catalog syntax: control character U+0001 (write \\n, \\t, "
+        "... for the ones a text may hold)"], result.stderr
+
+
+def test_the_build_shows_the_english_of_a_broken_interface_translation_and_says_where(tmp_path: Path) -> None:
+    root, args = mini_copy(tmp_path)
+    path = polish_interface(root)
+    build = tmp_path / "build"
+    result = run_handbook("build", "--render-only", *args, "--build-dir", str(build))
+    assert result.returncode == 0, result.stderr
+    warned = [line for line in result.stderr.splitlines() if line.startswith(str(path))]
+    assert [line.split(":")[1] for line in warned] == [
+        str(line_of(path, text)) for text in ("Regulamin", "Wydanie", "Wydanie", "Spis")]
+    assert all(line.endswith("(the English is shown)") and ": warning: " in line for line in warned)
+    page = (build / "myst" / "pl" / "mini-rules.md").read_text(encoding="utf-8")
+    titles = (build / "myst" / "pl" / "title-pages.json").read_text(encoding="utf-8")
+    assert "Regulation · Wydane przez" in page  # the good entry is published, the broken one is not
+    assert "Regulamin" not in page + titles and "%(nope)s" not in titles and "Wydanie" not in titles
+    assert '"Edition: 2026"' in titles
+    assert (build / "myst" / "en" / "mini-rules.md").exists()  # the other language is built too
+    strict = run_handbook("build", "--render-only", "--strict", *args, "--build-dir", str(tmp_path / "strict"))
+    assert strict.returncode != 0 and f"{path}:{line_of(path, 'Regulamin')}:19: error:" in strict.stderr
