@@ -296,9 +296,13 @@ def _check(handbook: Handbook, languages: list[str], strict: bool) -> int:
     problems: list[Diagnostic] = []
     try:
         terms = glossary.load(handbook.translations)
-    except (glossary.GlossaryError, OSError, ValueError) as exc:
+    except DiagnosticError as exc:  # a glossary that cannot be read: located, and the catalogs checked still
         terms = ()
-        problems.append(Diagnostic(display_path(handbook.translations / glossary.SOURCE_NAME), 0, 0, str(exc)))
+        problems.extend(exc.diagnostics)
+    except OSError as exc:
+        terms = ()
+        problems.append(Diagnostic(display_path(handbook.translations / glossary.SOURCE_NAME), 0, 0,
+                                   f"cannot read the glossary: {exc.strerror or exc}"))
     for lang in languages:
         for doc in handbook.documents:
             if doc.language == lang:
@@ -410,25 +414,40 @@ def _pofilter(handbook: Handbook, languages: list[str]) -> int:
 
 
 def _glossary(handbook: Handbook, check_only: bool) -> int:
-    """Write (or check) the TBX form of the glossary."""
+    """Write (or check) the TBX files of the glossary, one per language pair."""
     from build_tools.i18n.catalogs import read_catalog
 
     concepts = glossary.load(handbook.translations)
+    languages = list(handbook.manifest.languages)
     documents = {doc.id: doc for doc in handbook.documents}
-    catalogs = {(doc.id, lang): read_catalog(path) for doc in handbook.documents for lang in glossary.LANGUAGES
+    catalogs = {(doc.id, lang): read_catalog(path) for doc in handbook.documents for lang in languages
                 if (path := catalog_path(handbook.translations, lang, doc.id)).exists()}
-    texts, missing = glossary.article_texts(concepts, documents, catalogs)
-    path = handbook.translations / glossary.TBX_NAME
-    for problem in missing:
-        print(f"{display_path(handbook.translations / glossary.SOURCE_NAME)}: error: {problem}", file=sys.stderr)
-    if missing:
+    texts, errors = glossary.article_texts(concepts, documents, catalogs, languages)
+    source = display_path(handbook.translations / glossary.SOURCE_NAME)
+    for problem in errors:
+        print(f"{source}: error: {problem}", file=sys.stderr)
+    if errors:
         return 1
-    data = glossary.tbx(concepts, texts)
+    marked = sorted({(lang, d.note) for (_, lang), d in texts.items() if d.note})
+    for lang, note in marked:
+        print(f"{source}: warning: a definition in {lang}: {note}", file=sys.stderr)
+    # The interface's source language (English) and every document's.
+    sources = ["en", *sorted({doc.language for doc in handbook.documents})]
+    wanted = {glossary.tbx_path(handbook.translations, s, t): glossary.tbx(concepts, texts, s, t)
+              for s, t in glossary.pairs(sources, languages)}
+    folder = handbook.translations / glossary.TBX_FOLDER
+    stale = [p for p in sorted(folder.glob("*/*.tbx")) if p not in wanted]
+    old = handbook.translations / "glossary.tbx"  # the six-language file of earlier versions
+    stale += [old] if old.exists() else []
     if check_only:
-        if not path.exists() or path.read_text(encoding="utf-8") != data:
-            print(f"{display_path(path)}: error: out of date; run 'handbook i18n glossary'", file=sys.stderr)
-            return 1
-        return 0
-    path.write_text(data, encoding="utf-8")
-    print(f"{display_path(path)}: {len(concepts)} concepts in {len(glossary.LANGUAGES)} languages")
+        out_of_date = [p for p, data in wanted.items() if not p.exists() or p.read_text(encoding="utf-8") != data]
+        for path in out_of_date + stale:
+            what = "out of date" if path in out_of_date else "no longer written"
+            print(f"{display_path(path)}: error: {what}; run 'handbook i18n glossary'", file=sys.stderr)
+        return 1 if out_of_date or stale else 0
+    written = sum(write_catalog(data.encode("utf-8"), path) for path, data in wanted.items())
+    for path in stale:
+        path.unlink()
+    print(f"{display_path(folder)}: {len(concepts)} concepts, {len(wanted)} language pairs "
+          f"({written} files written, {len(stale)} removed)")
     return 0

@@ -30,7 +30,13 @@ LANGUAGES = ("pl", "en", "ru", "es", "sv", "zh_CN")
 
 
 class GlossaryError(ValueError):
-    """A glossary entry that cannot be read."""
+    """A glossary entry that cannot be read: where in the YAML (a dotted path,
+    ``concepts.3.ru.match``) and why."""
+
+    def __init__(self, where: str, message: str) -> None:
+        super().__init__(f"{where}: {message}" if where else message)
+        self.where = where
+        self.message = message
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +65,8 @@ class Concept:
     article: str
     #: Where in the rule model or the documents the term is used.
     origin: str
+    #: Its terms by language; a language the glossary lists may lack one (a
+    #: language just added): ``i18n check`` says so.
     terms: Mapping[str, Terms] = field(default_factory=dict)
 
 
@@ -75,66 +83,235 @@ def _pattern(text: str, language: str) -> re.Pattern[str]:
     return re.compile(r"(?<!\w)" + body + (r"\w*" if text[-1:].isalnum() else ""), re.IGNORECASE)
 
 
+#: What one line of the glossary may not hold; TBX (XML 1.0) cannot hold most of them either.
+_CONTROL = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029]")
+#: A repeat of at most this many times may hold another (``(?:\w+\s+){2}``).
+_SMALL_BOUND = 4
+#: The longest pattern a glossary gives: a term's forms, not a program.
+MAX_PATTERN = 200
+_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+_TERM_KEYS = ("term", "also", "forbidden", "match")
+_CONCEPT_KEYS = ("id", "article", "from")
+
+
+def _line(value: Any, where: str, what: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise GlossaryError(where, f"{what} is text, not {_shown(value)}")
+    if _CONTROL.search(value):
+        raise GlossaryError(where, f"{what} is one line, without control characters")
+    return value
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _nested_repeat(pattern: str) -> bool:
+    r"""Whether ``pattern`` repeats something that repeats itself (``(a+)+``,
+    ``([^@]+)+@``) without a small bound (``{2}``): the form of pattern that
+    backtracks for ever on a line that almost matches.
+
+    >>> _nested_repeat(r"([^@]+)+@"), _nested_repeat(r"(?:ab*)*"), _nested_repeat(r"kontr\w* bi(?!\w)")
+    (True, True, False)
+    >>> _nested_repeat(r"(?:\w+\s+){2}x"), _nested_repeat(r"(a|b)?c+")
+    (False, False)
+    """
+    from re import _parser  # type: ignore[attr-defined]
+
+    repeats = {_parser.MAX_REPEAT, _parser.MIN_REPEAT, _parser.POSSESSIVE_REPEAT}
+
+    def repeats_inside(items: Any) -> bool:
+        for op, arg in items:
+            if op in repeats:
+                if arg[1] > 1 or repeats_inside(arg[2]):
+                    return True
+            elif op in (_parser.SUBPATTERN, _parser.ATOMIC_GROUP):
+                if repeats_inside(arg[-1]):
+                    return True
+            elif op is _parser.BRANCH:
+                if any(repeats_inside(branch) for branch in arg[1]):
+                    return True
+            elif op in (_parser.ASSERT, _parser.ASSERT_NOT) and repeats_inside(arg[1]):
+                return True
+        return False
+
+    def walk(items: Any) -> bool:
+        for op, arg in items:
+            if op in repeats:
+                if arg[1] > _SMALL_BOUND and repeats_inside(arg[2]):
+                    return True
+                if walk(arg[2]):
+                    return True
+            elif op in (_parser.SUBPATTERN, _parser.ATOMIC_GROUP):
+                if walk(arg[-1]):
+                    return True
+            elif op is _parser.BRANCH:
+                if any(walk(branch) for branch in arg[1]):
+                    return True
+            elif op in (_parser.ASSERT, _parser.ASSERT_NOT) and walk(arg[1]):
+                return True
+        return False
+
+    return walk(_parser.parse(pattern))
+
+
+def _regex(value: Any, where: str) -> re.Pattern[str]:
+    """A ``match:`` pattern, compiled; refused when it could run for ever."""
+    text = _line(value, where, "a match pattern")
+    if len(text) > MAX_PATTERN:
+        raise GlossaryError(where, f"a match pattern is at most {MAX_PATTERN} characters")
+    try:
+        compiled = re.compile(text, re.IGNORECASE)
+    except (re.error, RecursionError, OverflowError) as exc:
+        raise GlossaryError(where, f"not a regular expression: {exc}") from None
+    if _nested_repeat(text):
+        raise GlossaryError(where, "a repeat inside a repeat ('(x+)+') can run for ever on a text that "
+                                   "almost matches: write the forms without it")
+    return compiled
+
+
 def _variant(value: Any, language: str, where: str) -> Variant:
     if isinstance(value, str):
-        return Variant(value, _pattern(value, language))
-    if isinstance(value, dict) and isinstance(value.get("term"), str):
-        text = value["term"]
-        return Variant(text, re.compile(value["match"], re.IGNORECASE) if "match" in value else _pattern(text, language))
-    raise GlossaryError(f"{where}: a forbidden variant is a term or {{term, match}}")
+        return Variant(_line(value, where, "a forbidden variant"), _pattern(value, language))
+    if isinstance(value, dict) and set(value) <= {"term", "match"} and "term" in value:
+        text = _line(value["term"], f"{where}.term", "a forbidden variant")
+        return Variant(text, _regex(value["match"], f"{where}.match") if "match" in value
+                       else _pattern(text, language))
+    raise GlossaryError(where, "a forbidden variant is a term or {term, match}")
+
+
+def _list(value: Any, where: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise GlossaryError(where, f"a list, not {_shown(value)}")
+    return value
 
 
 def _terms(value: Any, language: str, where: str) -> Terms:
     if isinstance(value, str):
-        return Terms(value)
-    if not isinstance(value, dict) or not isinstance(value.get("term"), str):
-        raise GlossaryError(f"{where}: give the term, or a mapping with 'term'")
-    unknown = set(value) - {"term", "also", "forbidden", "match"}
+        return Terms(_line(value, where, "a term"))
+    if not isinstance(value, dict) or "term" not in value:
+        raise GlossaryError(where, "give the term, or a mapping with 'term'")
+    unknown = sorted(str(key) for key in value if key not in _TERM_KEYS)
     if unknown:
-        raise GlossaryError(f"{where}: unknown key {', '.join(sorted(unknown))}")
-    try:
-        match = re.compile(value["match"], re.IGNORECASE) if "match" in value else None
-    except re.error as exc:
-        raise GlossaryError(f"{where}: match: {exc}") from exc
-    return Terms(value["term"], tuple(value.get("also", ())),
-                 tuple(_variant(v, language, where) for v in value.get("forbidden", ())), match)
+        raise GlossaryError(where, f"unknown key {', '.join(unknown)} (a term's keys: {', '.join(_TERM_KEYS)})")
+    term = _line(value["term"], f"{where}.term", "a term")
+    also = tuple(_line(item, f"{where}.also.{n}", "a term")
+                 for n, item in enumerate(_list(value.get("also", []), f"{where}.also")))
+    forbidden = tuple(_variant(item, language, f"{where}.forbidden.{n}")
+                      for n, item in enumerate(_list(value.get("forbidden", []), f"{where}.forbidden")))
+    match = _regex(value["match"], f"{where}.match") if "match" in value else None
+    return Terms(term, also, forbidden, match)
+
+
+def languages_of(data: Any) -> tuple[str, ...]:
+    """The languages a glossary's YAML data lists (``languages:``), or :data:`LANGUAGES`."""
+    from build_tools.document import is_language
+
+    if not isinstance(data, dict) or "languages" not in data:
+        return LANGUAGES
+    listed = _list(data["languages"], "languages")
+    for n, code in enumerate(listed):
+        if not isinstance(code, str) or not is_language(code):
+            raise GlossaryError(f"languages.{n}", f"{_shown(code)} is no language code such as pl or zh_CN")
+    if len(set(listed)) != len(listed) or not listed:
+        raise GlossaryError("languages", "each language once, at least one")
+    return tuple(listed)
 
 
 def parse(data: Any) -> tuple[Concept, ...]:
-    """The concepts of a glossary's YAML data; every concept has a term in
-    every language of :data:`LANGUAGES`."""
+    """The concepts of a glossary's YAML data. A concept has a term in each of
+    the glossary's languages (:func:`languages_of`) but those added since it
+    was written; anything else is a :class:`GlossaryError` saying where.
+
+    >>> parse({"concepts": [5]})
+    Traceback (most recent call last):
+    build_tools.i18n.glossary.GlossaryError: concepts.0: a concept is a mapping: id, article, from and a term per language
+    """
     if not isinstance(data, dict) or not isinstance(data.get("concepts"), list):
-        raise GlossaryError("the glossary is a mapping with a list 'concepts'")
+        raise GlossaryError("", "the glossary is a mapping with a list 'concepts'")
+    languages = languages_of(data)
+    unknown = sorted(str(key) for key in data if key not in ("concepts", "languages"))
+    if unknown:
+        raise GlossaryError(unknown[0], "unknown key (the glossary's keys: languages, concepts)")
     concepts: list[Concept] = []
     seen: set[str] = set()
-    for entry in data["concepts"]:
-        ident = str(entry.get("id", ""))
-        if not ident or ident in seen:
-            raise GlossaryError(f"concept {ident!r}: an id, once")
+    for n, entry in enumerate(data["concepts"]):
+        where = f"concepts.{n}"
+        if not isinstance(entry, dict):
+            raise GlossaryError(where, "a concept is a mapping: id, article, from and a term per language")
+        ident = entry.get("id")
+        if not isinstance(ident, str) or not _ID.fullmatch(ident):
+            raise GlossaryError(f"{where}.id" if "id" in entry else where,
+                                "a concept's id is lowercase words joined by hyphens")
+        if ident in seen:
+            raise GlossaryError(f"{where}.id", f"concept '{ident}' is given twice")
         seen.add(ident)
-        article = str(entry.get("article", ""))
-        if "#" not in article:
-            raise GlossaryError(f"concept {ident!r}: article is document#id")
-        missing = [lang for lang in LANGUAGES if lang not in entry]
+        article = _line(entry.get("article"), f"{where}.article" if "article" in entry else where,
+                        "'article' (document#id)")
+        if not re.fullmatch(r"[a-z0-9-]+#[\w.-]+", article):
+            raise GlossaryError(f"{where}.article", f"article is document#id, not {_shown(article)}")
+        origin = _line(entry["from"], f"{where}.from", "'from'") if "from" in entry else ""
+        unknown = sorted(str(key) for key in entry if key not in _CONCEPT_KEYS and key not in languages)
+        if unknown:
+            raise GlossaryError(f"{where}.{unknown[0]}", f"'{unknown[0]}' is no language of the glossary "
+                                f"({', '.join(languages)}) nor a key of a concept ({', '.join(_CONCEPT_KEYS)})")
+        terms = {lang: _terms(entry[lang], lang, f"{where}.{lang}") for lang in languages if lang in entry}
+        missing = [lang for lang in LANGUAGES if lang in languages and lang not in terms]
         if missing:
-            raise GlossaryError(f"concept {ident!r}: no term in {', '.join(missing)}")
-        terms = {lang: _terms(entry[lang], lang, f"concept {ident!r} {lang}") for lang in LANGUAGES}
-        concepts.append(Concept(ident, article, str(entry.get("from", "")), terms))
+            raise GlossaryError(where, f"concept '{ident}' has no term in {', '.join(missing)}")
+        concepts.append(Concept(ident, article, origin, terms))
     return tuple(concepts)
 
 
 @cache
-def _load(path: Path, mtime: float) -> tuple[Concept, ...]:
-    with path.open(encoding="utf-8") as handle:
-        return parse(yaml.safe_load(handle))
+def _load(path: Path, mtime: float, size: int) -> tuple[tuple[str, ...], tuple[Concept, ...]]:
+    from build_tools.diagnostics import Diagnostic, DiagnosticError
+    from build_tools.loader import compose, display_path
+
+    root = compose(path)  # located YAML errors, no aliases, within the size limit
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    try:
+        return languages_of(data), parse(data)
+    except GlossaryError as exc:
+        node = _node_at(root, exc.where)
+        raise DiagnosticError([Diagnostic(display_path(path), node.start_mark.line + 1,
+                                          node.start_mark.column + 1, exc.message)]) from None
+
+
+def _node_at(node: yaml.Node, where: str) -> yaml.Node:
+    """The node at the dotted path ``where`` (the deepest that exists)."""
+    for part in where.split(".") if where else ():
+        if isinstance(node, yaml.MappingNode):
+            found = [(k, v) for k, v in node.value if str(getattr(k, "value", "")) == part]
+            if not found:
+                return node
+            node = found[0][1]
+        elif isinstance(node, yaml.SequenceNode) and part.isdigit() and int(part) < len(node.value):
+            node = node.value[int(part)]
+        else:
+            return node
+    return node
 
 
 def load(translations: Path) -> tuple[Concept, ...]:
-    """The glossary of a translations folder (none when it has no glossary)."""
+    """The glossary of a translations folder (none when it has no glossary);
+    a glossary that cannot be read raises one located
+    :class:`~build_tools.diagnostics.DiagnosticError`."""
     path = translations / SOURCE_NAME
     if not path.exists():
         return ()
-    return _load(path, path.stat().st_mtime)
+    stat = path.stat()
+    return _load(path, stat.st_mtime, stat.st_size)[1]
+
+
+def languages(translations: Path) -> tuple[str, ...]:
+    """The languages of a translations folder's glossary (:data:`LANGUAGES` without one)."""
+    path = translations / SOURCE_NAME
+    if not path.exists():
+        return LANGUAGES
+    stat = path.stat()
+    return _load(path, stat.st_mtime, stat.st_size)[0]
 
 
 def _prose(text: str) -> str:
@@ -186,19 +363,61 @@ def term_problems(concepts: Iterable[Concept], source: str, text: str,
 
 
 # --- TBX ---------------------------------------------------------------------
+#
+# Weblate matches a glossary in its component's source language, and reads a
+# TBX file as one pair: the component's source language and the language its
+# file name gives; translate-toolkit reads the first two languages of each
+# entry as source and target. So the glossary is written as one bilingual file
+# per pair: translations/glossary/<source>/<target>.tbx, for every language a
+# document is written in (and English, the interface's) into every other.
+
+#: The folder of the TBX files, in the translations folder.
+TBX_FOLDER = "glossary"
+
 
 def _bcp47(language: str) -> str:
     return language.replace("_", "-")
 
 
-def tbx(concepts: Iterable[Concept], definitions: Mapping[tuple[str, str], str]) -> str:
-    """The glossary as TBX-Basic: ``definitions`` maps (article, language) to
-    the article's text in that language, the term's definition."""
+# Characters XML 1.0 cannot hold at all (a document may hold some of them
+# through a catalog's escapes): left out, so that every file parses.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+
+
+def _xml(text: str) -> str:
+    """``text`` as XML character data.
+
+    >>> _xml("a < b \x01& c\ufffe")
+    'a &lt; b &amp; c'
+    """
+    return escape(_NOT_XML.sub("", text))
+
+
+@dataclass(frozen=True, slots=True)
+class Definition:
+    """A concept's definition in one language: its article's text, and a note
+    when that text is not the published one (a fuzzy translation, or the
+    original where nothing is translated yet)."""
+
+    text: str
+    note: str = ""
+
+
+def tbx_path(translations: Path, source: str, target: str) -> Path:
+    return translations / TBX_FOLDER / source / f"{target}.tbx"
+
+
+def tbx(concepts: Iterable[Concept], definitions: Mapping[tuple[str, str], Definition],
+        source: str, target: str) -> str:
+    """The glossary's ``source`` → ``target`` pair as TBX-Basic: a concept with
+    a term in both languages, the source's language set first; ``definitions``
+    maps (article, language) to the article's text in that language."""
     out = ['<?xml version="1.0" encoding="UTF-8"?>',
-           '<martif type="TBX-Basic" xml:lang="en">',
+           f'<martif type="TBX-Basic" xml:lang={quoteattr(_bcp47(source))}>',
            "  <martifHeader>",
            "    <fileDesc>",
-           "      <titleStmt><title>Bridge regulation handbook: glossary</title></titleStmt>",
+           "      <titleStmt><title>Bridge regulation handbook: glossary, "
+           f"{_xml(_bcp47(source))} to {_xml(_bcp47(target))}</title></titleStmt>",
            "      <sourceDesc><p>Written by 'handbook i18n glossary' from translations/glossary.yaml; "
            "each definition is the text of the article the concept is taken from.</p></sourceDesc>",
            "    </fileDesc>",
@@ -207,22 +426,28 @@ def tbx(concepts: Iterable[Concept], definitions: Mapping[tuple[str, str], str])
            "  <text>",
            "    <body>"]
     for concept in concepts:
+        if source not in concept.terms or target not in concept.terms:
+            continue
         out.append(f"      <termEntry id={quoteattr('c-' + concept.id)}>")
         out.append('        <descrip type="subjectField">contract bridge</descrip>')
         if concept.origin:
-            out.append(f'        <note>{escape(concept.origin)}</note>')
-        for language in LANGUAGES:
+            out.append(f"        <note>{_xml(concept.origin)}</note>")
+        for language in (source, target):
             terms = concept.terms[language]
             out.append(f"        <langSet xml:lang={quoteattr(_bcp47(language))}>")
-            out.append("          <descripGrp>")
-            out.append(f'            <descrip type="definition">{escape(definitions[(concept.article, language)])}</descrip>')
-            out.append(f'            <admin type="source">{escape(concept.article)}</admin>')
-            out.append("          </descripGrp>")
+            definition = definitions.get((concept.article, language))
+            if definition is not None:
+                out.append("          <descripGrp>")
+                out.append(f'            <descrip type="definition">{_xml(definition.text)}</descrip>')
+                out.append(f'            <admin type="source">{_xml(concept.article)}</admin>')
+                out.append("          </descripGrp>")
+                if definition.note:
+                    out.append(f"          <note>{_xml(definition.note)}</note>")
             statuses = [(terms.term, "preferredTerm-admn-sts")]
             statuses += [(t, "admittedTerm-admn-sts") for t in terms.also]
             statuses += [(v.text, "deprecatedTerm-admn-sts") for v in terms.forbidden]
             for term, status in statuses:
-                out.append(f"          <tig><term>{escape(term)}</term>"
+                out.append(f"          <tig><term>{_xml(term)}</term>"
                            f'<termNote type="administrativeStatus">{status}</termNote></tig>')
             out.append("        </langSet>")
         out.append("      </termEntry>")
@@ -230,36 +455,56 @@ def tbx(concepts: Iterable[Concept], definitions: Mapping[tuple[str, str], str])
     return "\n".join(out)
 
 
+def pairs(sources: Iterable[str], languages: Iterable[str]) -> list[tuple[str, str]]:
+    """Every (source, target) pair the glossary is written for.
+
+    >>> pairs(["sv", "en"], ["pl", "en", "sv"])
+    [('sv', 'pl'), ('sv', 'en'), ('en', 'pl'), ('en', 'sv')]
+    """
+    targets = list(languages)
+    return [(source, target) for source in dict.fromkeys(sources) for target in targets if target != source]
+
+
 def article_texts(concepts: Iterable[Concept], documents: Mapping[str, Any],
-                  catalogs: Mapping[tuple[str, str], Any]) -> tuple[dict[tuple[str, str], str], list[str]]:
+                  catalogs: Mapping[tuple[str, str], Any],
+                  languages: Iterable[str] = LANGUAGES) -> tuple[dict[tuple[str, str], Definition], list[str]]:
     """Each concept's article in each language, as plain text: the document's
     own text in its language, its catalog's translation in the others.
     ``documents`` maps a document id to a :class:`~build_tools.document.Document`,
-    ``catalogs`` (document id, language) to a Babel catalog. Returns the texts
-    and what is missing (an unknown article, an untranslated one)."""
+    ``catalogs`` (document id, language) to a Babel catalog. An article whose
+    translation is fuzzy is given that translation, marked, and one not
+    translated at all its original, marked: a glossary never waits for a
+    translator. Returns the texts and the errors (an article that names no
+    document or no text of it)."""
+    from build_tools.document import language_name
     from build_tools.i18n.translate import published
 
-    texts: dict[tuple[str, str], str] = {}
-    missing: list[str] = []
+    texts: dict[tuple[str, str], Definition] = {}
+    errors: list[str] = []
     for concept in concepts:
         document_id, _, context = concept.article.partition("#")
         document = documents.get(document_id)
         if document is None:
-            missing.append(f"{concept.id}: no document '{document_id}'")
+            errors.append(f"{concept.id}: no document '{document_id}'")
             continue
         original = {m.context: m.text for m in document.messages()}
         if context not in original:
-            missing.append(f"{concept.id}: no text '{context}' in '{document_id}'")
+            errors.append(f"{concept.id}: no text '{context}' in '{document_id}'")
             continue
-        for language in LANGUAGES:
+        for language in languages:
             if language == document.language:
-                texts[(concept.article, language)] = _prose(original[context])
+                texts[(concept.article, language)] = Definition(_prose(original[context]))
                 continue
             catalog = catalogs.get((document_id, language))
             message = catalog.get(original[context], context) if catalog is not None else None
             translated = published(message)
-            if translated is None:
-                missing.append(f"{concept.id}: '{concept.article}' is not translated into {language}")
+            if translated is not None:
+                texts[(concept.article, language)] = Definition(_prose(translated))
+            elif message is not None and isinstance(message.string, str) and message.string.strip():
+                texts[(concept.article, language)] = Definition(
+                    _prose(message.string), "The translation of this definition is not yet reviewed (fuzzy).")
             else:
-                texts[(concept.article, language)] = _prose(translated)
-    return texts, missing
+                texts[(concept.article, language)] = Definition(
+                    _prose(original[context]),
+                    f"Not yet translated: the original text, in {language_name(document.language, 'en')}.")
+    return texts, errors
