@@ -63,8 +63,12 @@ def extract_interface(templates: Path, language: str = "") -> polib.POFile:
     for collected in catalog:
         if not collected.id:
             continue
+        # A string with plural forms (npgettext) keeps them: msgid_plural, and
+        # one msgstr[N] per form (msgmerge gives each language its number).
+        singular, plural = (collected.id, None) if isinstance(collected.id, str) else collected.id[:2]
         po.append(polib.POEntry(
-            msgid=str(collected.id), msgstr="", msgctxt=collected.context,
+            msgid=str(singular), msgstr="", msgctxt=collected.context,
+            **({"msgid_plural": str(plural), "msgstr_plural": {0: "", 1: ""}} if plural is not None else {}),
             occurrences=sorted({(file, "") for file, _ in collected.locations}),
             comment="\n".join(collected.auto_comments), flags=sorted(collected.flags),
         ))
