@@ -119,12 +119,14 @@ def run(args: argparse.Namespace) -> int:
 def _update(handbook: Handbook, languages: list[str], check_only: bool) -> int:
     stale: list[str] = []
     interface = extract_interface(TEMPLATES)
-    # The English translation is every other translator's pivot (`#. en: ...`).
+    # The English translation is every other translator's pivot (`#. en: ...`):
+    # English is merged first, and the others take its pivots as merged (an
+    # element that came back has its English back in the same run).
     english = {
         doc.id: read_catalog(path) for doc in handbook.documents
         if doc.language != "en" and (path := catalog_path(handbook.translations, "en", doc.id)).exists()
     }
-    for lang in languages:
+    for lang in sorted(languages, key=lambda code: code != "en"):
         jobs = [(doc.id, extract(doc, lang, english.get(doc.id))) for doc in handbook.documents
                 if doc.language != lang]
         if lang != "en":  # interface msgids are English
@@ -132,6 +134,8 @@ def _update(handbook: Handbook, languages: list[str], check_only: bool) -> int:
         for domain, template in jobs:
             path = catalog_path(handbook.translations, lang, domain)
             merged = update(path, template, lang)
+            if lang == "en" and domain != UI_DOMAIN:
+                english[domain] = parse_po(merged.data, display_path(path)).catalog
             try:
                 if check_only:
                     if not path.exists() or merged.data != path.read_bytes():
@@ -323,15 +327,22 @@ def _check(handbook: Handbook, languages: list[str], strict: bool) -> int:
             missing = translate(doc, lang, po.catalog).untranslated
             total = sum(1 for _ in doc.messages())
             done = total - len(missing)
-            print(f"{shown}: {done} of {total} translated ({100 * done // max(1, total)} %)")
+            # A fuzzy entry (a translation of another text, to review) is not
+            # an untranslated one (nothing to start from): said apart.
+            current = {(m.context, m.text) for m in doc.messages()}
+            fuzzy = {m.context for m in po.catalog if m.id and m.context and m.fuzzy
+                     and (m.context, str(m.id)) in current and str(m.string or "").strip()}
+            print(f"{shown}: {done} of {total} translated ({100 * done // max(1, total)} %), "
+                  f"{len(fuzzy & missing)} fuzzy, {len(missing - fuzzy)} untranslated")
             problems.extend(_layout(path, shown))
             problems.extend(_document_problems(doc, po, shown, lang, terms))
             if strict:
                 lines = {m.context: m.lineno or 0 for m in po.catalog if m.id and m.context}
                 for text in doc.messages():
                     if text.context in missing:
-                        problems.append(Diagnostic(shown, lines.get(text.context, 0), 0,
-                                                   f"'{text.context}' not translated"))
+                        problems.append(Diagnostic(shown, lines.get(text.context, 0), 0, (
+                            f"'{text.context}' fuzzy: translated from another text (its '#| msgid'); review it"
+                            if text.context in fuzzy else f"'{text.context}' not translated")))
         interface = catalog_path(handbook.translations, lang, UI_DOMAIN)
         if lang != "en" and interface.exists():
             shown = display_path(interface)

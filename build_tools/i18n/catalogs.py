@@ -205,12 +205,31 @@ def update(path: Path, template: polib.POFile, language: str) -> Merge:
             old.write_bytes(data)
             _gettext("msgmerge", *args, str(old), str(ref), "-o", str(out), shown=display_path(path))
             data = out.read_bytes()
-    merged = polib.pofile(data.decode("utf-8"))
+    merged = polib.pofile(data.decode("utf-8"), wrapwidth=WIDTH)
+    if _made_from_this_text(merged):
+        data = catalog_bytes(merged)
     current = [e for e in merged if not e.obsolete]
     added = sum(1 for e in current if (e.msgctxt, e.msgid) not in before and not e.msgstr)
     fuzzied = sum(1 for e in current if "fuzzy" in e.flags and before.get((e.msgctxt, e.msgid)) is not True)
     obsolete = len(merged.obsolete_entries())
     return Merge(data, added, fuzzied, obsolete)
+
+
+def _made_from_this_text(po: polib.POFile) -> bool:
+    """Fuzzy entries whose translation was made from the very text they now
+    have (a source reverted to its old text) are translated again: the
+    previous text equals the current one, there is nothing to review.
+    Returns whether one was found."""
+    found = False
+    for entry in po:
+        if entry.obsolete or "fuzzy" not in entry.flags or entry.previous_msgid is None:
+            continue
+        if (entry.previous_msgid, entry.previous_msgid_plural) == (entry.msgid, entry.msgid_plural or None) \
+                and entry.previous_msgctxt in (None, entry.msgctxt):
+            entry.flags.remove("fuzzy")
+            entry.previous_msgctxt = entry.previous_msgid = entry.previous_msgid_plural = None
+            found = True
+    return found
 
 
 def load_for_merge(path: Path) -> polib.POFile:
