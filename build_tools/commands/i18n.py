@@ -193,7 +193,14 @@ def _add_language(language: str, title: str | None, source: Path, translations: 
     from build_tools.files import write_if_changed
     from build_tools.i18n.catalogs import catalog_bytes, load_for_merge
     from build_tools.document import language_name, language_problem
-    from build_tools.i18n.new_language import add_to_manifest, check_new, seat_names, title_problem
+    from build_tools.i18n.new_language import (
+        add_to_glossary,
+        add_to_manifest,
+        add_to_weblate,
+        check_new,
+        seat_names,
+        title_problem,
+    )
     from build_tools.loader import MANIFEST_NAME
 
     problem = language_problem(language)
@@ -213,13 +220,25 @@ def _add_language(language: str, title: str | None, source: Path, translations: 
         text = manifest_path.read_text(encoding="utf-8")
         shown = display_path(manifest_path)
         updated = add_to_manifest(text, language, title if given and title else handbook.manifest.title("en"), shown)
-    except DiagnosticError as exc:
-        return report(exc)
-    # From here on all or nothing: a step that fails puts the manifest back
-    # and removes the catalogs made, so that the command can be run again.
+        # Weblate offers the language in every component, and the glossary lists it.
+        edits = {manifest_path: (text, updated)}
+        weblate = translations / "weblate.json"
+        if weblate.exists():
+            before = weblate.read_text(encoding="utf-8")
+            edits[weblate] = (before, add_to_weblate(before, [*handbook.manifest.languages, language]))
+        terms = translations / glossary.SOURCE_NAME
+        if terms.exists():
+            before = terms.read_text(encoding="utf-8")
+            edits[terms] = (before, add_to_glossary(before, language, glossary.languages(translations)))
+    except (DiagnosticError, ValueError) as exc:
+        return report(exc if isinstance(exc, DiagnosticError) else DiagnosticError(
+            [Diagnostic(display_path(translations / "weblate.json"), 0, 0, f"cannot read it: {exc}")]))
+    # From here on all or nothing: a step that fails puts the files back and
+    # removes the catalogs made, so that the command can be run again.
     created = not folder.exists()
     try:
-        write_if_changed(manifest_path, updated.encode("utf-8"))
+        for path, (_, new) in edits.items():
+            write_if_changed(path, new.encode("utf-8"))
         handbook = load_handbook(source, translations)  # the manifest as written, checked as ever
         status = _update(handbook, [language], check_only=False)
     except DiagnosticError as exc:
@@ -227,11 +246,15 @@ def _add_language(language: str, title: str | None, source: Path, translations: 
     except OSError as exc:
         status = report(DiagnosticError([Diagnostic(shown, 0, 0, f"cannot add the language: {exc.strerror or exc}")]))
     if status:
-        write_if_changed(manifest_path, text.encode("utf-8"))
+        for path, (old, _) in edits.items():
+            write_if_changed(path, old.encode("utf-8"))
         if created:
             shutil.rmtree(folder.parent, ignore_errors=True)
         print(f"{shown}: left as it was; nothing of '{language}' was added", file=sys.stderr)
         return status
+    for path in edits:
+        if path != manifest_path:
+            print(f"{display_path(path)}: {language} added")
     name = language_name(language, "en")
     print(f"{shown}: {language} ({name}) listed, titled {handbook.manifest.title(language)!r}")
     profile = profile_for_locale(language)
@@ -257,6 +280,10 @@ def _add_language(language: str, title: str | None, source: Path, translations: 
 
     rows = catalog_stats(handbook, [language], [])
     todo = sum(r["total"] - r["translated"] for r in rows)
+    words = sum(r["total"] - r["translated"] for r in rows if r["document"] == UI_DOMAIN)
+    # The interface first: its strings are on every page, a document's on its own.
+    left.insert(0, f"first {display_path(interface)}: {words} strings, on every page (headings, notices, "
+                   "badges, the query lines of the examples); until then they are shown in English")
     left.append(f"{todo} texts in {len(rows)} catalogs under {display_path(interface.parent)} "
                 f"(each with the English beside it; 'handbook i18n stats -l {language}' counts them)")
     left.append(f"then 'handbook i18n check --strict -l {language}' and 'handbook build -l {language}'")
@@ -307,7 +334,14 @@ def _check(handbook: Handbook, languages: list[str], strict: bool) -> int:
         terms = ()
         problems.append(Diagnostic(display_path(handbook.translations / glossary.SOURCE_NAME), 0, 0,
                                    f"cannot read the glossary: {exc.strerror or exc}"))
+    listed = glossary.languages(handbook.translations) if terms else ()
     for lang in languages:
+        untermed = [c.id for c in terms if lang in listed and lang not in c.terms]
+        if untermed:  # a language added since: its terms are to give
+            problems.append(Diagnostic(display_path(handbook.translations / glossary.SOURCE_NAME), 0, 0,
+                                       f"glossary: no term in {lang} for {len(untermed)} of {len(terms)} concepts "
+                                       f"({', '.join(untermed[:3])}{', ...' if len(untermed) > 3 else ''})",
+                                       "warning"))
         for doc in handbook.documents:
             if doc.language == lang:
                 continue

@@ -69,6 +69,51 @@ def add_to_manifest(text: str, language: str, title: str, shown: str = "handbook
     return "".join(lines)
 
 
+def add_to_weblate(text: str, languages: list[str]) -> str:
+    r"""``translations/weblate.json`` (a list of components) with each
+    component offering exactly ``languages``.
+
+    >>> print(add_to_weblate('[{"name": "a", "filemask": "x/*.po", "language_regex": "^(pl)$"}]', ["pl", "de"]), end="")
+    [
+      {
+        "name": "a",
+        "filemask": "x/*.po",
+        "language_regex": "^(pl|de)$"
+      }
+    ]
+    """
+    import json
+
+    components = json.loads(text)
+    for component in components:
+        if "language_regex" in component:
+            component["language_regex"] = "^(" + "|".join(languages) + ")$"
+    return json.dumps(components, ensure_ascii=False, indent=2) + "\n"
+
+
+def add_to_glossary(text: str, language: str, listed: tuple[str, ...]) -> str:
+    r"""``translations/glossary.yaml`` with ``language`` among its languages
+    (``listed``: those it has), every other line as it was; its terms in the
+    language are then the translator's to give (``i18n check`` counts them).
+
+    >>> print(add_to_glossary("# terms\nconcepts: []\n", "de", ("pl", "en")), end="")
+    # terms
+    languages: [pl, en, de]
+    concepts: []
+    >>> print(add_to_glossary("languages: [pl]\nconcepts: []\n", "de", ("pl",)), end="")
+    languages: [pl, de]
+    concepts: []
+    """
+    lines = text.splitlines(keepends=True)
+    wanted = f"languages: [{', '.join((*listed, language))}]\n"
+    for n, line in enumerate(lines):
+        if line.startswith("languages:"):
+            lines[n] = wanted
+            return "".join(lines)
+    at = next((n for n, line in enumerate(lines) if line.startswith("concepts:")), len(lines))
+    return "".join(lines[:at] + [wanted] + lines[at:])
+
+
 def title_problem(title: str) -> str | None:
     """Why ``title`` cannot be a handbook's title (``None``: it can): one line
     of text, as the manifest requires of every title (a blank one is none
