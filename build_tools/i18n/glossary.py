@@ -121,39 +121,28 @@ def _nested_repeat(pattern: str) -> bool:
 
     repeats = {_parser.MAX_REPEAT, _parser.MIN_REPEAT, _parser.POSSESSIVE_REPEAT}
 
-    def repeats_inside(items: Any) -> bool:
-        for op, arg in items:
-            if op in repeats:
-                if arg[1] > 1 or repeats_inside(arg[2]):
-                    return True
-            elif op in (_parser.SUBPATTERN, _parser.ATOMIC_GROUP):
-                if repeats_inside(arg[-1]):
-                    return True
-            elif op is _parser.BRANCH:
-                if any(repeats_inside(branch) for branch in arg[1]):
-                    return True
-            elif op in (_parser.ASSERT, _parser.ASSERT_NOT) and repeats_inside(arg[1]):
-                return True
-        return False
+    def parts(op: Any, arg: Any) -> list[Any]:
+        """The subpatterns directly inside one item of a parsed pattern."""
+        if op in repeats:
+            return [arg[2]]
+        if op in (_parser.SUBPATTERN, _parser.ATOMIC_GROUP):
+            return [arg[-1]]
+        if op is _parser.BRANCH:
+            return list(arg[1])
+        if op in (_parser.ASSERT, _parser.ASSERT_NOT):
+            return [arg[1]]
+        return []
 
-    def walk(items: Any) -> bool:
-        for op, arg in items:
-            if op in repeats:
-                if arg[1] > _SMALL_BOUND and repeats_inside(arg[2]):
-                    return True
-                if walk(arg[2]):
-                    return True
-            elif op in (_parser.SUBPATTERN, _parser.ATOMIC_GROUP):
-                if walk(arg[-1]):
-                    return True
-            elif op is _parser.BRANCH:
-                if any(walk(branch) for branch in arg[1]):
-                    return True
-            elif op in (_parser.ASSERT, _parser.ASSERT_NOT) and walk(arg[1]):
-                return True
-        return False
+    def repeats_in(items: Any, bound: int) -> bool:
+        """Whether ``items`` hold a repeat of more than ``bound`` times."""
+        return any((op in repeats and arg[1] > bound) or any(repeats_in(p, bound) for p in parts(op, arg))
+                   for op, arg in items)
 
-    return walk(_parser.parse(pattern))
+    def nested(items: Any) -> bool:
+        return any((op in repeats and arg[1] > _SMALL_BOUND and repeats_in(arg[2], 1))
+                   or any(nested(p) for p in parts(op, arg)) for op, arg in items)
+
+    return nested(_parser.parse(pattern))
 
 
 def _regex(value: Any, where: str) -> re.Pattern[str]:
