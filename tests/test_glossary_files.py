@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from build_tools.cli import main
-from build_tools.i18n import glossary
+from build_tools.i18n import glossary, glossary_tbx
 from build_tools.loader import load_manifest
 from conftest import FIXTURES, ROOT, run_handbook
 
@@ -34,9 +34,9 @@ def test_translate_toolkit_reads_each_pair_in_its_two_languages(source: str) -> 
     concepts = glossary.load(TRANSLATIONS)
     for target in MANIFEST.languages:
         if target == source:
-            assert not glossary.tbx_path(TRANSLATIONS, source, target).exists()
+            assert not glossary_tbx.tbx_path(TRANSLATIONS, source, target).exists()
             continue
-        store = tbx.tbxfile.parsefile(str(glossary.tbx_path(TRANSLATIONS, source, target)))
+        store = tbx.tbxfile.parsefile(str(glossary_tbx.tbx_path(TRANSLATIONS, source, target)))
         wanted = [(c.terms[source].term, c.terms[target].term) for c in concepts]
         assert [(u.source, u.target) for u in store.units] == wanted, (source, target)
         assert {(getXMLlang(u.source_dom), getXMLlang(u.target_dom)) for u in store.units} == {
@@ -234,6 +234,6 @@ def test_no_character_makes_a_tbx_file_invalid_xml() -> None:
     concepts = glossary.parse({"concepts": [{
         "id": "x", "article": "d#x", "from": "f", "pl": "a", "en": "b", "ru": "c", "es": "d", "sv": "e",
         "zh_CN": "f"}]})
-    definitions = {("d#x", lang): glossary.Definition(f"{lang} {strange}", strange) for lang in ("pl", "en")}
-    root = ET.fromstring(glossary.tbx(concepts, definitions, "pl", "en").encode("utf-8"))
+    definitions = {("d#x", lang): glossary_tbx.Definition(f"{lang} {strange}", strange) for lang in ("pl", "en")}
+    root = ET.fromstring(glossary_tbx.tbx(concepts, definitions, "pl", "en").encode("utf-8"))
     assert "<&>\"'" in "".join(root.itertext())

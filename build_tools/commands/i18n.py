@@ -28,10 +28,11 @@
            catalogs (translations/pofilter.ini names them, and the reason each
            other test is left out); an entry whose translator's comment says
            `handbook-lint: ignore <test>` is not held to that test.
-  glossary write translations/glossary.tbx (TBX-Basic, for Weblate, Poedit
+  glossary write translations/glossary/<source>/<target>.tbx (TBX-Basic,
+           one file per language pair, for Weblate, translate-toolkit, Poedit
            and OmegaT) from translations/glossary.yaml, each term defined by
            its article's text in each language; --check writes nothing and
-           fails if the file is out of date.
+           fails if a file is out of date.
   add-language LANG
            start a language: list it in the manifest (with its --title),
            create every catalog from the templates (with the language's
@@ -54,7 +55,7 @@ from build_tools.commands._common import add_location_arguments, report, select_
 from build_tools.diagnostics import Diagnostic, DiagnosticError
 from build_tools.document import Document
 from build_tools.i18n import catalog_path, extract, read_catalog, translate, update, write_catalog
-from build_tools.i18n import glossary
+from build_tools.i18n import glossary, glossary_tbx
 from build_tools.i18n.catalogs import layout_problem, normalized, read_po_file
 from build_tools.i18n.interface import entry_problems, extract_interface
 from build_tools.i18n.lint import blank, lint
@@ -75,8 +76,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     ck.add_argument("--strict", action="store_true",
                     help="fail on any warning, untranslated or fuzzy entry (exit 1)")
     pf = sub.add_parser("pofilter", help="pofilter's tests that fit the catalogs (translations/pofilter.ini)")
-    gl = sub.add_parser("glossary", help="write translations/glossary.tbx from translations/glossary.yaml")
-    gl.add_argument("--check", action="store_true", help="write nothing; exit 1 if glossary.tbx is out of date")
+    gl = sub.add_parser("glossary", help="write the glossary's TBX files from translations/glossary.yaml")
+    gl.add_argument("--check", action="store_true", help="write nothing; exit 1 if a TBX file is out of date")
     for p in (up, st, ck, pf, gl):
         p.add_argument("-l", "--language", action="append", metavar="LANG", help="only this language")
         add_location_arguments(p)
@@ -467,7 +468,7 @@ def _glossary(handbook: Handbook, check_only: bool) -> int:
     documents = {doc.id: doc for doc in handbook.documents}
     catalogs = {(doc.id, lang): read_catalog(path) for doc in handbook.documents for lang in languages
                 if (path := catalog_path(handbook.translations, lang, doc.id)).exists()}
-    texts, errors = glossary.article_texts(concepts, documents, catalogs, languages)
+    texts, errors = glossary_tbx.article_texts(concepts, documents, catalogs, languages)
     source = display_path(handbook.translations / glossary.SOURCE_NAME)
     for problem in errors:
         print(f"{source}: error: {problem}", file=sys.stderr)
@@ -478,9 +479,9 @@ def _glossary(handbook: Handbook, check_only: bool) -> int:
         print(f"{source}: warning: a definition in {lang}: {note}", file=sys.stderr)
     # The interface's source language (English) and every document's.
     sources = ["en", *sorted({doc.language for doc in handbook.documents})]
-    wanted = {glossary.tbx_path(handbook.translations, s, t): glossary.tbx(concepts, texts, s, t)
-              for s, t in glossary.pairs(sources, languages)}
-    folder = handbook.translations / glossary.TBX_FOLDER
+    wanted = {glossary_tbx.tbx_path(handbook.translations, s, t): glossary_tbx.tbx(concepts, texts, s, t)
+              for s, t in glossary_tbx.pairs(sources, languages)}
+    folder = handbook.translations / glossary_tbx.TBX_FOLDER
     stale = [p for p in sorted(folder.glob("*/*.tbx")) if p not in wanted]
     old = handbook.translations / "glossary.tbx"  # the six-language file of earlier versions
     stale += [old] if old.exists() else []
