@@ -50,23 +50,43 @@ LANGUAGE_NAMES: dict[str, str] = {
 
 def is_language(code: str) -> bool:
     """Whether a handbook may be published in ``code``: a gettext locale name
-    (``de``, ``pt_BR``, ``zh_CN``) of a language Babel knows. A document itself
-    is written in one of :data:`LANGUAGES`, whose notation the rule model reads.
+    (``de``, ``pt_BR``, ``zh_CN``) of a language Babel knows by that very code.
+    A document itself is written in one of :data:`LANGUAGES`, whose notation
+    the rule model reads.
 
-    >>> is_language("de"), is_language("zh_CN"), is_language("klingon"), is_language("../x")
-    (True, True, False, False)
+    The language is two letters (ISO 639-1), or three where it has no two
+    (``nqo``, N'Ko; ``yue``), with an optional territory; a code Babel takes
+    for another (``und`` undetermined, read as English; ``deu`` for ``de``;
+    ``iw`` for ``he``) or does not know (``mul``, ``zxx``, ``qaa``) is none.
+
+    >>> is_language("de"), is_language("zh_CN"), is_language("nqo"), is_language("pt_BR")
+    (True, True, True, True)
+    >>> [is_language(c) for c in ("klingon", "../x", "und", "deu", "iw", "mul", "qaa", "root", "de_XX")]
+    [False, False, False, False, False, False, False, False, False]
+    """
+    return language_problem(code) is None
+
+
+def language_problem(code: str) -> str | None:
+    """Why ``code`` is no language a handbook may be published in (``None``: it is one).
+
+    >>> language_problem("und")
+    "'und' is no language of its own (Babel reads it as 'en')"
     """
     import re
 
     from babel import Locale, UnknownLocaleError
 
-    if not re.fullmatch(r"[a-z]{2,3}(?:_[A-Z]{2})?", code):
-        return False
     try:
-        Locale.parse(code)
+        if not re.fullmatch(r"[a-z]{2,3}(?:_[A-Z]{2})?", code):
+            raise ValueError(code)
+        locale = Locale.parse(code)
     except (ValueError, UnknownLocaleError):
-        return False
-    return True
+        return f"unknown language {code!r} (a language code such as pl, de, nqo or pt_BR)"
+    language, _, territory = code.partition("_")
+    if locale.language != language or (territory and locale.territory != territory):
+        return f"{code!r} is no language of its own (Babel reads it as {locale.language!r})"
+    return None
 
 
 def language_name(code: str, reader: str | None = None) -> str:

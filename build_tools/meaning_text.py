@@ -65,7 +65,7 @@ class _Used(Mapping[str, str]):
 
         value = self.words[key]
         if any(c.isalpha() for c in value):  # "; " and ", " are nobody's words
-            if isinstance(value, EnglishText):
+            if isinstance(value, EnglishText) or getattr(value, "english", False):
                 self.english = True
             else:
                 self.translated = True
@@ -161,9 +161,12 @@ def _describe_query(query: Query, words: Words, notation: str, reader: str,
         groups.append(_word(words, "system") + _system_calls(asked["system"], words, notation, reader))
     if "opponents" in asked:
         groups.append(_word(words, "opponents") + _system_calls(asked["opponents"], words, notation, reader))
-    for key in ("event", "stage"):
-        if key in asked:
-            groups.append(_fill(words, key, **{key: str(asked[key])}))
+    if "event" in asked:
+        groups.append(_fill(words, "event", event=str(asked["event"])))
+    if "stage" in asked:
+        # A stage the engine knows in the reader's words ("the knockout stage").
+        named = f"stage:{asked['stage']}"
+        groups.append(_word(words, named) if named in words else _fill(words, "stage", stage=str(asked["stage"])))
     return " · ".join(groups)
 
 
@@ -204,11 +207,14 @@ def _system_calls(system: Any, words: Words, notation: str, reader: str) -> str:
         for entry in system.get(part) or ():
             if not isinstance(entry, Mapping) or "auction" not in entry:
                 continue
-            try:
-                call = " ".join(written_calls(str(entry["auction"]), str(system.get("notation", notation)),
-                                              "partnership", reader))
-            except (BridgeError, ValueError):
-                call = str(entry["auction"])
+            call = str(entry["auction"])
+            # In the card's notation, else the universal one the model reads too ("P").
+            for written in (str(system.get("notation", notation)), "en"):
+                try:
+                    call = " ".join(written_calls(str(entry["auction"]), written, "partnership", reader))
+                    break
+                except (BridgeError, ValueError):
+                    continue
             meanings = [entry["meaning"]] if isinstance(entry.get("meaning"), Mapping) else [
                 m for m in entry.get("either") or () if isinstance(m, Mapping)]
             if meanings:
@@ -254,10 +260,30 @@ def _word(words: Words, key: str) -> str:
         raise MissingWords(f"no words for '{key}' in {WORDS_TEMPLATE}") from None
 
 
-def _fill(words: Words, key: str, **values: object) -> str:
-    from build_tools.render import format_interface
+def _fill(words: Words, key: str, count: int | None = None, **values: object) -> str:
+    """The words of ``key`` with ``values`` put in; for words that hold a count
+    (plural forms), the form the reader's language gives ``count``."""
+    from build_tools.render import Plural, format_interface
 
-    return format_interface(_word(words, key), values)
+    template = _word(words, key)
+    if isinstance(template, Plural):
+        template = template.form(5 if count is None else count)
+    return format_interface(template, values)
+
+
+def plural_count(value: Any) -> int:
+    """The number that chooses the plural form of a count: the one written,
+    the last one of a range (Russian "2–4 пики", "5–6 пик"), the least of
+    an open one ("5+ пик"). A range is several counts, never one: "0–1" is
+    read as two ("0–1 spades", "0–1 пики").
+
+    >>> [plural_count(v) for v in ("1", "21", "12-14", "6+", "0-1", 3)]
+    [1, 21, 14, 6, 2, 3]
+    """
+    parsed = Range.parse(str(value))
+    if parsed.high is None or parsed.low == parsed.high:
+        return parsed.low
+    return max(parsed.high, 2)
 
 
 def _flag(value: Any) -> str:
@@ -297,16 +323,17 @@ def _choice(key: str, value: Any, words: Words) -> str:
 
 
 def _hcp(key: str, value: Any, words: Words) -> str:
-    return _fill(words, "hcp", range=count(value))
+    return _fill(words, "hcp", plural_count(value), range=count(value))
 
 
 def _length(key: str, value: Any, words: Words) -> str:
-    return _fill(words, key, length=count(value))
+    return _fill(words, key, plural_count(value), length=count(value))
 
 
 def _suits(key: str, value: Any, words: Words) -> str:
     return _word(words, "separator").join(
-        _fill(words, f"suits:{_suit(name)}", length=count(length)) for name, length in value.items()
+        _fill(words, f"suits:{_suit(name)}", plural_count(length), length=count(length))
+        for name, length in value.items()
     )
 
 
@@ -347,7 +374,7 @@ def _partner_must_bid(key: str, value: Any, words: Words) -> str:
 
 def _keycards(key: str, value: Any, words: Words) -> str:
     counts = [str(c) for c in (value if isinstance(value, list) else [value])]
-    return _fill(words, key, counts=_join(words, counts, "or"))
+    return _fill(words, key, plural_count(counts[-1]), counts=_join(words, counts, "or"))
 
 
 def _singleton(key: str, value: Any, words: Words) -> str:

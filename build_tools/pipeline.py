@@ -312,6 +312,22 @@ def page_keys(handbook: Handbook, prepared: Prepared, language: str) -> Pages:
     return Pages(prepared.cache, language, keys)
 
 
+def _report_interface(handbook: Handbook, language: str, strict: bool) -> None:
+    """The interface translations the build leaves out (their English is
+    shown), each at its catalog line; with ``strict`` they stop the build."""
+    from build_tools.i18n.interface import read_interface
+
+    path = catalog_path(handbook.translations, language, UI_DOMAIN)
+    if language == "en" or not path.exists():
+        return
+    _, problems = read_interface(path, language)
+    if strict and problems:
+        raise DiagnosticError(list(problems))
+    for problem in problems:
+        print(Diagnostic(problem.path, problem.line, problem.column,
+                         f"{problem.message} (the English is shown)", "warning"), file=sys.stderr, flush=True)
+
+
 def render_language(handbook: Handbook, language: str, out_dir: Path, strict: bool = False,
                     pages: Pages | None = None) -> RenderResult:
     """Translate and render one language's pages into ``out_dir``; with
@@ -319,6 +335,7 @@ def render_language(handbook: Handbook, language: str, out_dir: Path, strict: bo
     from the cache (translating is done for every document: the index and the
     title pages need them all, and its warnings are said at every build)."""
     documents = translate_handbook(handbook, language, strict)
+    _report_interface(handbook, language, strict)
     words = interface_translations(handbook.translations, language)
     originals = {doc.id: doc.title for doc in handbook.documents}
     ready: dict[str, str] = pages.taken(pages.kind, documents, str) if pages is not None else {}

@@ -43,7 +43,7 @@ from build_tools.document import (
     per_document,
 )
 from build_tools.files import write_if_changed
-from build_tools.i18n.catalogs import catalog_path, read_catalog
+from build_tools.i18n.catalogs import catalog_path
 from build_tools.loader import Manifest
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -677,6 +677,40 @@ def format_interface(template: str, variables: dict[str, object]) -> str:
     return EnglishText(filled) if english else filled
 
 
+class _Counted:
+    """The count a plural interface string of the words template stands for
+    until its count is known (``npgettext(..., counted)``)."""
+
+    def __repr__(self) -> str:
+        return "counted"
+
+
+#: Passed as the count of ``npgettext`` in a template: the string is given
+#: with all its forms (a :class:`Plural`), the form chosen when it is filled.
+COUNTED = _Counted()
+
+
+class Plural(str):
+    """An interface string with plural forms, before its count is known: as
+    text, the form for 5; :meth:`form` gives the one for a count, as the
+    reader's catalog (its ``Plural-Forms``) chooses it."""
+
+    __slots__ = ("_pick", "english")
+
+    _pick: Callable[[int], str]
+    english: bool
+
+    def __new__(cls, pick: Callable[[int], str]) -> Plural:
+        sample = pick(5)
+        made = super().__new__(cls, sample)
+        made._pick = pick
+        made.english = isinstance(sample, EnglishText)
+        return made
+
+    def form(self, count: int) -> str:
+        return self._pick(count)
+
+
 def interface_text(translated: object) -> str:
     """What a catalog's lookup gave, as text, keeping the mark of an untranslated one."""
     return translated if isinstance(translated, str) else str(translated)
@@ -712,7 +746,9 @@ def _gettext_callables(translations: NullTranslations) -> dict[str, Callable[...
     def pgettext(context: str, message: str, **variables: object) -> str:
         return format_interface(interface_text(translations.pgettext(context, message)), variables)
 
-    def npgettext(context: str, singular: str, plural: str, n: int, **variables: object) -> str:
+    def npgettext(context: str, singular: str, plural: str, n: int | _Counted, **variables: object) -> str:
+        if isinstance(n, _Counted):
+            return Plural(lambda count: interface_text(translations.npgettext(context, singular, plural, count)))
         variables.setdefault("num", n)
         return format_interface(interface_text(translations.npgettext(context, singular, plural, n)), variables)
 
@@ -722,13 +758,19 @@ def _gettext_callables(translations: NullTranslations) -> dict[str, Callable[...
 def interface_translations(translations: Path, language: str) -> NullTranslations:
     """The template strings of ``language`` (English msgids; English needs none).
     A string the catalog lacks is the English one, as :class:`EnglishText`."""
+    from build_tools.i18n.interface import read_interface
+
     path = catalog_path(translations, language, UI_DOMAIN)
     if language == "en" or not path.exists():
         return _EnglishFallback()
-    catalog = read_catalog(path)
-    for message in catalog:
-        if message.id and not str(message.string or "").strip():
-            message.string = ""  # a blank translation is no translation: keep the English
+    # What the catalog cannot give (a broken entry) is the English; the build
+    # reports it (build_tools.pipeline.render_language).
+    catalog, _ = read_interface(path, language)
+    for message in list(catalog):
+        forms = message.string if isinstance(message.string, (list, tuple)) else (message.string,)
+        if message.id and not all(str(form or "").strip() for form in forms):
+            # A blank translation (or plural form) is no translation: keep the English.
+            catalog.delete(message.id, message.context)
     buffer = io.BytesIO()
     write_mo(buffer, catalog, use_fuzzy=False)
     buffer.seek(0)
@@ -749,6 +791,7 @@ def environment(translations: NullTranslations | None = None) -> SandboxedEnviro
     env.install_gettext_translations(NullTranslations(), newstyle=True)  # type: ignore[attr-defined]
     # Replace the extension's callables (which %-format, and raise on a stray %).
     env.globals.update(_gettext_callables(translations or _EnglishFallback()))
+    env.globals["counted"] = COUNTED
     env.filters["myst"] = markup.to_myst
     env.filters["text"] = markup.text
     env.filters["role"] = lambda content, name: markup.role(name, content)

@@ -25,12 +25,19 @@ EXAMPLE = """\
 """
 
 
+#: Every punctuation mark but those 'i18n check' calls an error in an interface
+#: translation the English has not (a stray '%', a brace or a backslash, which
+#: LaTeX reads as markup): such a translation is not published at all (its
+#: English is shown, tests/hostile/test_translator_inputs.py).
+PUNCTUATION = string.punctuation.translate(str.maketrans("", "", "%{}\\"))
+
+
 def test_every_punctuation_mark_in_every_interface_string_builds(tmp_path: Path) -> None:
     root = mini_with_rule(tmp_path / "handbook", EXAMPLE)
     catalog = polib.pofile(str(ROOT / "translations" / "pl" / "LC_MESSAGES" / "handbook.po"))
     for entry in catalog:
         # After the original, so that its placeholders stay as they were.
-        entry.msgstr = entry.msgid + " " + string.punctuation
+        entry.msgstr = entry.msgid + " " + PUNCTUATION
         entry.flags = [flag for flag in entry.flags if flag != "fuzzy"]
     (root / "translations" / "pl" / "LC_MESSAGES").mkdir(parents=True, exist_ok=True)
     catalog.save(str(root / "translations" / "pl" / "LC_MESSAGES" / "handbook.po"))
@@ -42,4 +49,4 @@ def test_every_punctuation_mark_in_every_interface_string_builds(tmp_path: Path)
     badge = re.search(r'<span class="hb-verdict hb-verdict-permitted"><a class="reference internal" '
                       r'href="#otwarcie-1ba"><span class="std std-ref">([^<]+)</span></a></span>', page)
     assert badge is not None, page
-    assert html.unescape(badge.group(1)) == "No alert " + string.punctuation
+    assert html.unescape(badge.group(1)) == "No alert " + PUNCTUATION

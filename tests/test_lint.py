@@ -295,11 +295,11 @@ def test_the_shipped_catalogs_agree_with_the_glossary() -> None:
     assert "glossary (" not in result.stderr
 
 
-def _tbx_problems(data: bytes) -> list[str]:
+def _tbx_problems(data: bytes, languages: tuple[str, ...] = ("pl", "en")) -> list[str]:
     """What keeps ``data`` from being a TBX file a terminology tool reads:
     well-formed XML; a martif (TBX-Basic, v2) or tbx (v3) root; concept entries
-    (termEntry / conceptEntry); in each, one langSet per language with xml:lang;
-    in each langSet, term groups (tig / termSec) holding a term."""
+    (termEntry / conceptEntry); in each, one langSet per language with xml:lang,
+    the source's first; in each langSet, term groups (tig / termSec) holding a term."""
     import xml.etree.ElementTree as ET
 
     xml_lang = "{http://www.w3.org/XML/1998/namespace}lang"
@@ -316,13 +316,14 @@ def _tbx_problems(data: bytes) -> list[str]:
     if body is None:
         return ["no text/body"]
     out = []
+    languages_wanted = languages
     entries = body.findall(f"{ns}{entry}")
     if not entries:
         out.append(f"no <{entry}>")
     for element in entries:
         name = element.get("id", "?")
         languages = [ls.get(xml_lang) for ls in element.findall(f"{ns}langSet")]
-        if sorted(filter(None, languages)) != sorted(["pl", "en", "ru", "es", "sv", "zh-CN"]):
+        if languages != [code.replace("_", "-") for code in languages_wanted]:
             out.append(f"{name}: langSets {languages}")
         for ls in element.findall(f"{ns}langSet"):
             groups = ls.findall(f"{ns}{group}")
@@ -336,11 +337,11 @@ def _tbx_problems(data: bytes) -> list[str]:
 
 
 def test_the_glossary_is_tbx_and_up_to_date() -> None:
-    data = (TRANSLATIONS / "glossary.tbx").read_bytes()
-    assert _tbx_problems(data) == []
+    data = (TRANSLATIONS / "glossary" / "sv" / "en.tbx").read_bytes()
+    assert _tbx_problems(data, ("sv", "en")) == []
     assert len(data.split(b"<termEntry ")) - 1 >= 70
-    assert _tbx_problems(data.replace(b"</martif>", b"")) != []  # the check can fail
-    assert _tbx_problems(data.replace(b'xml:lang="sv"', b'xml:lang="de"', 1)) != []
+    assert _tbx_problems(data.replace(b"</martif>", b""), ("sv", "en")) != []  # the check can fail
+    assert _tbx_problems(data.replace(b'xml:lang="sv"', b'xml:lang="de"', 2), ("sv", "en")) != []
     result = run_handbook("i18n", "glossary", "--check")
     assert result.returncode == 0, result.stderr
 
@@ -500,17 +501,18 @@ def test_the_pre_commit_hooks_run_the_projects_checks() -> None:
         assert shlex.split(hook["entry"])[0] == ".venv/bin/handbook" and hook["language"] == "system"
 
 
-def test_the_weblate_components_name_the_catalogs_and_give_each_flag_a_reason() -> None:
+def test_the_weblate_components_name_the_catalogs_and_the_glossaries() -> None:
     import json
 
-    config = json.loads((TRANSLATIONS / "weblate.json").read_text(encoding="utf-8"))
-    flags = [f.strip() for f in config["shared"]["check_flags"].split(",")]
-    assert "check-glossary" in flags and set(flags) <= set(config["reasons"])
+    components = json.loads((TRANSLATIONS / "weblate.json").read_text(encoding="utf-8"))
     root = TRANSLATIONS.parent
-    for component in config["components"]:
+    for component in components:
         assert list(root.glob(component["filemask"])), component["filemask"]
-    slugs = {c["slug"] for c in config["components"]}
-    assert slugs == {p.stem for p in TRANSLATIONS.glob("*/LC_MESSAGES/*.po")}
+    catalogs = [c for c in components if c["file_format"] == "po"]
+    assert {c["slug"] for c in catalogs} == {p.stem for p in TRANSLATIONS.glob("*/LC_MESSAGES/*.po")}
+    assert all("check-glossary" in c["check_flags"] for c in catalogs)
+    glossaries = {c["filemask"] for c in components if c.get("is_glossary")}
+    assert glossaries == {f"translations/glossary/{p.name}/*.tbx" for p in (TRANSLATIONS / "glossary").iterdir()}
 
 
 def test_every_term_of_the_meaning_vocabulary_is_in_the_glossary() -> None:

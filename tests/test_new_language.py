@@ -37,21 +37,23 @@ def _interface_catalog(catalogs: Path, language: str, strings: dict[str, str]) -
 def test_an_untranslated_sentence_names_the_language_in_english(tmp_path: Path) -> None:
     pages = _pages("de", tmp_path)  # no German interface catalog at all
     page, index = pages["mini-rules.md"], pages["index.md"]
-    assert "This is a translation; the original (Polish) prevails:" in page
+    # Nothing is translated: the page says so, not that it is a translation.
+    assert "Not yet translated: the original text, in Polish" in page
+    assert "This is a translation" not in page
     assert "Not yet translated: the original text, in Polish" in index
     assert "Polnisch" not in page + index
 
 
 def test_a_translated_sentence_names_the_language_in_its_own_words(tmp_path: Path) -> None:
     _interface_catalog(tmp_path, "de", {
-        "This is a translation; the original (%(language)s) prevails:":
-            "Dies ist eine Übersetzung; maßgeblich ist das Original (%(language)s):",
+        "Not yet translated: the original text, in %(language)s":
+            "Noch nicht übersetzt: der Originaltext, auf %(language)s",
         "Regulation": "Regelung",
     })
     pages = _pages("de", tmp_path)
-    assert "maßgeblich ist das Original (Polnisch):" in pages["mini-rules.md"]
-    # The index's sentence is not translated yet: English through and through.
-    assert "Not yet translated: the original text, in Polish" in pages["index.md"]
+    assert "Noch nicht übersetzt: der Originaltext, auf Polnisch" in pages["mini-rules.md"]
+    # The next sentence is not translated yet: English through and through.
+    assert "Texts not yet translated are shown in the original language and marked." in pages["mini-rules.md"]
 
 
 def test_the_title_page_falls_back_the_same_way(tmp_path: Path) -> None:
@@ -59,7 +61,7 @@ def test_the_title_page_falls_back_the_same_way(tmp_path: Path) -> None:
 
     doc = translate(load_document(SOURCE / "mini-rules.yaml"), "de", None)
     entry = title_data([doc], "de", interface_translations(tmp_path, "de"), {doc.id: doc.title})["documents"][0]
-    assert entry["prevails"][0] == "This is a translation; the original (Polish) prevails:"
+    assert entry["prevails"] == [] and "Not yet translated: the original text, in Polish" in entry["notes"]
 
 
 def test_the_lint_reads_german_from_its_profile() -> None:
@@ -154,6 +156,21 @@ def test_add_language_lists_it_and_creates_its_catalogs(german_site: tuple[Path,
     assert "left for the translator:" in said
     assert "texts in 7 catalogs" in said and "notation: the rule model's German profile" in said
     assert "i18n update" not in said  # nothing more to run before translating
+    # What to translate first: the interface, on every page.
+    first = said.split("left for the translator:\n")[1].splitlines()[0]
+    assert first.startswith("  - first translations/de/LC_MESSAGES/handbook.po: ") or \
+        first.startswith(f"  - first {root}/translations/de/LC_MESSAGES/handbook.po: "), first
+    untranslated = sum(1 for entry in interface if not entry.translated())
+    assert f"handbook.po: {untranslated} strings, on every page" in first
+    # Weblate offers it in every component; the glossary lists it.
+    import json
+    import re
+
+    for component in json.loads((root / "translations" / "weblate.json").read_text(encoding="utf-8")):
+        assert re.fullmatch(component["language_regex"], "de") and re.fullmatch(component["language_regex"], "pl")
+    from build_tools.i18n import glossary
+
+    assert glossary.languages(root / "translations")[-1] == "de"
 
 
 def _cells(html: str, table: str, cell: str = "td") -> set[str]:
@@ -193,8 +210,19 @@ def test_the_german_interface_mixes_no_sentence(german_site: tuple[Path, str, Pa
     _, _, site = german_site
     pages = {p.name: re.sub(r"\s+", " ", re.sub("<[^>]+>", " ", p.read_text(encoding="utf-8")))
              for p in site.glob("*.html")}
-    assert "This is a translation; the original ( Polish ) prevails:" in re.sub(r"\(\s*(\w+)\s*\)", r"( \1 )",
-                                                                               pages["pzbs-alert-rules.html"])
+    # Nothing of it is translated yet: the page says so, in English whole.
+    assert "Not yet translated: the original text, in Polish" in pages["pzbs-alert-rules.html"]
+    assert "This is a translation" not in pages["pzbs-alert-rules.html"]
     assert "Not yet translated: the original text, in Chinese" in pages["index.html"]
     babel_names = ("Polnisch", "Chinesisch", "Russisch", "Spanisch", "Schwedisch", "Englisch")
     assert not [(name, word) for name, text in pages.items() for word in babel_names if word in text]
+
+
+def test_german_text_in_another_languages_book_is_set_as_german() -> None:
+    """A German original shown in a Polish (or Russian) book is hyphenated as
+    German: the books load its TeX language."""
+    from build_tools.sphinxext import latex
+
+    assert latex.TEX_LANGUAGES["de"] == "german"
+    assert "german" in latex._other_languages("pl").split("\\setotherlanguages{")[1].split("}")[0].split(",")
+    assert "german" in latex.latex_elements_for("ru")["babel"]  # the Russian book's babel

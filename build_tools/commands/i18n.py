@@ -28,10 +28,11 @@
            catalogs (translations/pofilter.ini names them, and the reason each
            other test is left out); an entry whose translator's comment says
            `handbook-lint: ignore <test>` is not held to that test.
-  glossary write translations/glossary.tbx (TBX-Basic, for Weblate, Poedit
+  glossary write translations/glossary/<source>/<target>.tbx (TBX-Basic,
+           one file per language pair, for Weblate, translate-toolkit, Poedit
            and OmegaT) from translations/glossary.yaml, each term defined by
            its article's text in each language; --check writes nothing and
-           fails if the file is out of date.
+           fails if a file is out of date.
   add-language LANG
            start a language: list it in the manifest (with its --title),
            create every catalog from the templates (with the language's
@@ -45,6 +46,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import shutil
 import sys
 from collections.abc import Iterator
 from pathlib import Path  # noqa: TC003 (the option's type)
@@ -53,13 +55,13 @@ from build_tools.commands._common import add_location_arguments, report, select_
 from build_tools.diagnostics import Diagnostic, DiagnosticError
 from build_tools.document import Document
 from build_tools.i18n import catalog_path, extract, read_catalog, translate, update, write_catalog
-from build_tools.i18n import glossary
+from build_tools.i18n import glossary, glossary_tbx
 from build_tools.i18n.catalogs import layout_problem, normalized, read_po_file
-from build_tools.i18n.interface import extract_interface
-from build_tools.i18n.lint import blank, format_problems, lint
+from build_tools.i18n.interface import entry_problems, extract_interface
+from build_tools.i18n.lint import blank, lint
 from build_tools.i18n.stats import catalog_stats
-from build_tools.i18n.pofile import Entry, PoFile, shorten
-from build_tools.loader import display_path
+from build_tools.i18n.pofile import Entry, PoFile, parse_po, shorten
+from build_tools.loader import display_path, read_limited
 from build_tools.pipeline import Handbook, load_handbook
 from build_tools.render import TEMPLATES, UI_DOMAIN
 
@@ -74,8 +76,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     ck.add_argument("--strict", action="store_true",
                     help="fail on any warning, untranslated or fuzzy entry (exit 1)")
     pf = sub.add_parser("pofilter", help="pofilter's tests that fit the catalogs (translations/pofilter.ini)")
-    gl = sub.add_parser("glossary", help="write translations/glossary.tbx from translations/glossary.yaml")
-    gl.add_argument("--check", action="store_true", help="write nothing; exit 1 if glossary.tbx is out of date")
+    gl = sub.add_parser("glossary", help="write the glossary's TBX files from translations/glossary.yaml")
+    gl.add_argument("--check", action="store_true", help="write nothing; exit 1 if a TBX file is out of date")
     for p in (up, st, ck, pf, gl):
         p.add_argument("-l", "--language", action="append", metavar="LANG", help="only this language")
         add_location_arguments(p)
@@ -118,12 +120,14 @@ def run(args: argparse.Namespace) -> int:
 def _update(handbook: Handbook, languages: list[str], check_only: bool) -> int:
     stale: list[str] = []
     interface = extract_interface(TEMPLATES)
-    # The English translation is every other translator's pivot (`#. en: ...`).
+    # The English translation is every other translator's pivot (`#. en: ...`):
+    # English is merged first, and the others take its pivots as merged (an
+    # element that came back has its English back in the same run).
     english = {
         doc.id: read_catalog(path) for doc in handbook.documents
         if doc.language != "en" and (path := catalog_path(handbook.translations, "en", doc.id)).exists()
     }
-    for lang in languages:
+    for lang in sorted(languages, key=lambda code: code != "en"):
         jobs = [(doc.id, extract(doc, lang, english.get(doc.id))) for doc in handbook.documents
                 if doc.language != lang]
         if lang != "en":  # interface msgids are English
@@ -131,6 +135,8 @@ def _update(handbook: Handbook, languages: list[str], check_only: bool) -> int:
         for domain, template in jobs:
             path = catalog_path(handbook.translations, lang, domain)
             merged = update(path, template, lang)
+            if lang == "en" and domain != UI_DOMAIN:
+                english[domain] = parse_po(merged.data, display_path(path)).catalog
             try:
                 if check_only:
                     if not path.exists() or merged.data != path.read_bytes():
@@ -187,30 +193,69 @@ def _add_language(language: str, title: str | None, source: Path, translations: 
     from build_tools.bridge.notation import profile_for_locale
     from build_tools.files import write_if_changed
     from build_tools.i18n.catalogs import catalog_bytes, load_for_merge
-    from build_tools.document import is_language, language_name
-    from build_tools.i18n.new_language import add_to_manifest, check_new, seat_names
+    from build_tools.document import language_name, language_problem
+    from build_tools.i18n.new_language import (
+        add_to_glossary,
+        add_to_manifest,
+        add_to_weblate,
+        check_new,
+        seat_names,
+        title_problem,
+    )
     from build_tools.loader import MANIFEST_NAME
 
-    if not is_language(language):
-        return usage_error(f"unknown language {language!r} (a language code such as pl, de or zh_CN)")
+    problem = language_problem(language)
+    if problem is not None:
+        return usage_error(problem)
+    if title is not None and title_problem(title) is not None:
+        return usage_error(f"--title: {title_problem(title)}")
     manifest_path = source / MANIFEST_NAME
+    folder = catalog_path(translations, language, UI_DOMAIN).parent
     try:
         handbook = load_handbook(source, translations)
         if language in handbook.manifest.languages:
             return usage_error(f"language '{language}' is in {display_path(manifest_path)} already; "
                                "run 'handbook i18n update' to refresh its catalogs")
-        check_new(catalog_path(translations, language, UI_DOMAIN).parent, language)
+        check_new(folder, language)
         given = title is not None and bool(title.strip())
         text = manifest_path.read_text(encoding="utf-8")
         shown = display_path(manifest_path)
         updated = add_to_manifest(text, language, title if given and title else handbook.manifest.title("en"), shown)
-        write_if_changed(manifest_path, updated.encode("utf-8"))
+        # Weblate offers the language in every component, and the glossary lists it.
+        edits = {manifest_path: (text, updated)}
+        weblate = translations / "weblate.json"
+        if weblate.exists():
+            before = weblate.read_text(encoding="utf-8")
+            edits[weblate] = (before, add_to_weblate(before, [*handbook.manifest.languages, language]))
+        terms = translations / glossary.SOURCE_NAME
+        if terms.exists():
+            before = terms.read_text(encoding="utf-8")
+            edits[terms] = (before, add_to_glossary(before, language, glossary.languages(translations)))
+    except (DiagnosticError, ValueError) as exc:
+        return report(exc if isinstance(exc, DiagnosticError) else DiagnosticError(
+            [Diagnostic(display_path(translations / "weblate.json"), 0, 0, f"cannot read it: {exc}")]))
+    # From here on all or nothing: a step that fails puts the files back and
+    # removes the catalogs made, so that the command can be run again.
+    created = not folder.exists()
+    try:
+        for path, (_, new) in edits.items():
+            write_if_changed(path, new.encode("utf-8"))
         handbook = load_handbook(source, translations)  # the manifest as written, checked as ever
         status = _update(handbook, [language], check_only=False)
-        if status:
-            return status
     except DiagnosticError as exc:
-        return report(exc)
+        status = report(exc)
+    except OSError as exc:
+        status = report(DiagnosticError([Diagnostic(shown, 0, 0, f"cannot add the language: {exc.strerror or exc}")]))
+    if status:
+        for path, (old, _) in edits.items():
+            write_if_changed(path, old.encode("utf-8"))
+        if created:
+            shutil.rmtree(folder.parent, ignore_errors=True)
+        print(f"{shown}: left as it was; nothing of '{language}' was added", file=sys.stderr)
+        return status
+    for path in edits:
+        if path != manifest_path:
+            print(f"{display_path(path)}: {language} added")
     name = language_name(language, "en")
     print(f"{shown}: {language} ({name}) listed, titled {handbook.manifest.title(language)!r}")
     profile = profile_for_locale(language)
@@ -236,6 +281,10 @@ def _add_language(language: str, title: str | None, source: Path, translations: 
 
     rows = catalog_stats(handbook, [language], [])
     todo = sum(r["total"] - r["translated"] for r in rows)
+    words = sum(r["total"] - r["translated"] for r in rows if r["document"] == UI_DOMAIN)
+    # The interface first: its strings are on every page, a document's on its own.
+    left.insert(0, f"first {display_path(interface)}: {words} strings, on every page (headings, notices, "
+                   "badges, the query lines of the examples); until then they are shown in English")
     left.append(f"{todo} texts in {len(rows)} catalogs under {display_path(interface.parent)} "
                 f"(each with the English beside it; 'handbook i18n stats -l {language}' counts them)")
     left.append(f"then 'handbook i18n check --strict -l {language}' and 'handbook build -l {language}'")
@@ -279,10 +328,21 @@ def _check(handbook: Handbook, languages: list[str], strict: bool) -> int:
     problems: list[Diagnostic] = []
     try:
         terms = glossary.load(handbook.translations)
-    except (glossary.GlossaryError, OSError, ValueError) as exc:
+    except DiagnosticError as exc:  # a glossary that cannot be read: located, and the catalogs checked still
         terms = ()
-        problems.append(Diagnostic(display_path(handbook.translations / glossary.SOURCE_NAME), 0, 0, str(exc)))
+        problems.extend(exc.diagnostics)
+    except OSError as exc:
+        terms = ()
+        problems.append(Diagnostic(display_path(handbook.translations / glossary.SOURCE_NAME), 0, 0,
+                                   f"cannot read the glossary: {exc.strerror or exc}"))
+    listed = glossary.languages(handbook.translations) if terms else ()
     for lang in languages:
+        untermed = [c.id for c in terms if lang in listed and lang not in c.terms]
+        if untermed:  # a language added since: its terms are to give
+            problems.append(Diagnostic(display_path(handbook.translations / glossary.SOURCE_NAME), 0, 0,
+                                       f"glossary: no term in {lang} for {len(untermed)} of {len(terms)} concepts "
+                                       f"({', '.join(untermed[:3])}{', ...' if len(untermed) > 3 else ''})",
+                                       "warning"))
         for doc in handbook.documents:
             if doc.language == lang:
                 continue
@@ -302,20 +362,32 @@ def _check(handbook: Handbook, languages: list[str], strict: bool) -> int:
             missing = translate(doc, lang, po.catalog).untranslated
             total = sum(1 for _ in doc.messages())
             done = total - len(missing)
-            print(f"{shown}: {done} of {total} translated ({100 * done // max(1, total)} %)")
+            # A fuzzy entry (a translation of another text, to review) is not
+            # an untranslated one (nothing to start from): said apart.
+            current = {(m.context, m.text) for m in doc.messages()}
+            fuzzy = {m.context for m in po.catalog if m.id and m.context and m.fuzzy
+                     and (m.context, str(m.id)) in current and str(m.string or "").strip()}
+            print(f"{shown}: {done} of {total} translated ({100 * done // max(1, total)} %), "
+                  f"{len(fuzzy & missing)} fuzzy, {len(missing - fuzzy)} untranslated")
             problems.extend(_layout(path, shown))
             problems.extend(_document_problems(doc, po, shown, lang, terms))
             if strict:
                 lines = {m.context: m.lineno or 0 for m in po.catalog if m.id and m.context}
                 for text in doc.messages():
                     if text.context in missing:
-                        problems.append(Diagnostic(shown, lines.get(text.context, 0), 0,
-                                                   f"'{text.context}' not translated"))
+                        problems.append(Diagnostic(shown, lines.get(text.context, 0), 0, (
+                            f"'{text.context}' fuzzy: translated from another text (its '#| msgid'); review it"
+                            if text.context in fuzzy else f"'{text.context}' not translated")))
         interface = catalog_path(handbook.translations, lang, UI_DOMAIN)
         if lang != "en" and interface.exists():
+            shown = display_path(interface)
             try:
-                problems.extend(_interface_problems(read_po_file(interface), display_path(interface), lang, terms))
-                problems.extend(_layout(interface, display_path(interface)))
+                # Read as the build reads it: one broken entry hides none of the others' problems.
+                po = parse_po(read_limited(interface, shown, "catalog"), shown, partial=True)
+                problems.extend(_interface_problems(po, shown, lang, terms))
+                problems.extend(po.problems)
+                if not po.problems:
+                    problems.extend(_layout(interface, shown))
             except DiagnosticError as exc:
                 problems.extend(exc.diagnostics)
     for diagnostic in problems:
@@ -364,27 +436,11 @@ def _document_problems(doc: Document, po: PoFile, shown: str, language: str,
 
 def _interface_problems(po: PoFile, shown: str, language: str = "",
                         terms: tuple[glossary.Concept, ...] = ()) -> Iterator[Diagnostic]:
-    """Interface translations the templates could not format, or would show
-    blank, or that say a glossary term otherwise than the glossary."""
-    for entry in po.entries:
-        if entry.obsolete or not entry.translations:
-            continue
-        message = po.catalog.get(_message_id(entry), entry.context)
-        if message is None:
-            continue
-        strings = entry.translations
-        if blank(message) and not message.fuzzy:
-            yield Diagnostic(shown, strings[0].line, strings[0].column,
-                             f"msgid '{shorten(entry.msgid)}': the translation is only blanks", "warning")
-        for index, offset, problem in format_problems(message):
-            line, column = (strings[index].position(offset) if offset is not None
-                            else (strings[index].line, strings[index].column))
-            yield Diagnostic(shown, line, column, problem)
-        if message.fuzzy or not isinstance(message.string, str):
-            continue
-        for problem in glossary.term_problems(terms, entry.msgid, message.string, "en", language):
-            yield Diagnostic(shown, strings[0].line, strings[0].column, f"msgid '{shorten(entry.msgid)}': {problem}",
-                             "warning")
+    """Interface translations the templates could not format, a page or book
+    could not show, or would show blank, or that say a glossary term
+    otherwise than the glossary (:func:`build_tools.i18n.interface.entry_problems`)."""
+    for _, problem in entry_problems(po, shown, language, terms):
+        yield problem
 
 
 def _pofilter(handbook: Handbook, languages: list[str]) -> int:
@@ -404,30 +460,40 @@ def _pofilter(handbook: Handbook, languages: list[str]) -> int:
 
 
 def _glossary(handbook: Handbook, check_only: bool) -> int:
-    """Write (or check) the TBX form of the glossary."""
+    """Write (or check) the TBX files of the glossary, one per language pair."""
     from build_tools.i18n.catalogs import read_catalog
 
     concepts = glossary.load(handbook.translations)
+    languages = list(handbook.manifest.languages)
     documents = {doc.id: doc for doc in handbook.documents}
-    catalogs = {(doc.id, lang): read_catalog(path) for doc in handbook.documents for lang in glossary.LANGUAGES
+    catalogs = {(doc.id, lang): read_catalog(path) for doc in handbook.documents for lang in languages
                 if (path := catalog_path(handbook.translations, lang, doc.id)).exists()}
-    texts, missing = glossary.article_texts(concepts, documents, catalogs)
-    path = handbook.translations / glossary.TBX_NAME
-    for problem in missing:
-        print(f"{display_path(handbook.translations / glossary.SOURCE_NAME)}: error: {problem}", file=sys.stderr)
-    if missing:
+    texts, errors = glossary_tbx.article_texts(concepts, documents, catalogs, languages)
+    source = display_path(handbook.translations / glossary.SOURCE_NAME)
+    for problem in errors:
+        print(f"{source}: error: {problem}", file=sys.stderr)
+    if errors:
         return 1
-    data = glossary.tbx(concepts, texts)
+    marked = sorted({(lang, d.note) for (_, lang), d in texts.items() if d.note})
+    for lang, note in marked:
+        print(f"{source}: warning: a definition in {lang}: {note}", file=sys.stderr)
+    # The interface's source language (English) and every document's.
+    sources = ["en", *sorted({doc.language for doc in handbook.documents})]
+    wanted = {glossary_tbx.tbx_path(handbook.translations, s, t): glossary_tbx.tbx(concepts, texts, s, t)
+              for s, t in glossary_tbx.pairs(sources, languages)}
+    folder = handbook.translations / glossary_tbx.TBX_FOLDER
+    stale = [p for p in sorted(folder.glob("*/*.tbx")) if p not in wanted]
+    old = handbook.translations / "glossary.tbx"  # the six-language file of earlier versions
+    stale += [old] if old.exists() else []
     if check_only:
-        if not path.exists() or path.read_text(encoding="utf-8") != data:
-            print(f"{display_path(path)}: error: out of date; run 'handbook i18n glossary'", file=sys.stderr)
-            return 1
-        return 0
-    path.write_text(data, encoding="utf-8")
-    print(f"{display_path(path)}: {len(concepts)} concepts in {len(glossary.LANGUAGES)} languages")
+        out_of_date = [p for p, data in wanted.items() if not p.exists() or p.read_text(encoding="utf-8") != data]
+        for path in out_of_date + stale:
+            what = "out of date" if path in out_of_date else "no longer written"
+            print(f"{display_path(path)}: error: {what}; run 'handbook i18n glossary'", file=sys.stderr)
+        return 1 if out_of_date or stale else 0
+    written = sum(write_catalog(data.encode("utf-8"), path) for path, data in wanted.items())
+    for path in stale:
+        path.unlink()
+    print(f"{display_path(folder)}: {len(concepts)} concepts, {len(wanted)} language pairs "
+          f"({written} files written, {len(stale)} removed)")
     return 0
-
-
-def _message_id(entry: Entry) -> str | tuple[str, str]:
-    plural = entry.get("msgid_plural")
-    return entry.msgid if plural is None else (entry.msgid, plural.text)

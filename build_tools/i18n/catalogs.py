@@ -82,6 +82,10 @@ def extract(document: Document, language: str, pivot: Catalog | None = None) -> 
     changes."""
     po = new_catalog(language, document.id)
     comments = element_comments(document)
+    # The document as its folder names it ("source/pzbs-alert-rules.yaml"),
+    # wherever the folder is: a copy of the sources elsewhere (--source) is the
+    # same document and rewrites no catalog.
+    where = source_location(document.path)
     pivots = _Pivots(pivot, document) if pivot is not None and language != "en" else None
     for message in document.messages():
         notes = []
@@ -95,9 +99,20 @@ def extract(document: Document, language: str, pivot: Catalog | None = None) -> 
         # number would change every entry below an edit in every catalog.
         po.append(polib.POEntry(
             msgctxt=message.context, msgid=message.text, msgstr="",
-            occurrences=[(document.path, "")], comment="\n".join(notes),
+            occurrences=[(where, "")], comment="\n".join(notes),
         ))
     return po
+
+
+def source_location(path: str) -> str:
+    """A document's file as the catalogs' ``#:`` lines name it: its folder's
+    name and its own, whatever the way to that folder.
+
+    >>> source_location("/tmp/copy/source/aeb.yaml"), source_location("source/aeb.yaml")
+    ('source/aeb.yaml', 'source/aeb.yaml')
+    """
+    file = Path(path).resolve() if path else Path()
+    return f"{file.parent.name}/{file.name}" if path else ""
 
 
 class _Pivots:
@@ -190,12 +205,31 @@ def update(path: Path, template: polib.POFile, language: str) -> Merge:
             old.write_bytes(data)
             _gettext("msgmerge", *args, str(old), str(ref), "-o", str(out), shown=display_path(path))
             data = out.read_bytes()
-    merged = polib.pofile(data.decode("utf-8"))
+    merged = polib.pofile(data.decode("utf-8"), wrapwidth=WIDTH)
+    if _made_from_this_text(merged):
+        data = catalog_bytes(merged)
     current = [e for e in merged if not e.obsolete]
     added = sum(1 for e in current if (e.msgctxt, e.msgid) not in before and not e.msgstr)
     fuzzied = sum(1 for e in current if "fuzzy" in e.flags and before.get((e.msgctxt, e.msgid)) is not True)
     obsolete = len(merged.obsolete_entries())
     return Merge(data, added, fuzzied, obsolete)
+
+
+def _made_from_this_text(po: polib.POFile) -> bool:
+    """Fuzzy entries whose translation was made from the very text they now
+    have (a source reverted to its old text) are translated again: the
+    previous text equals the current one, there is nothing to review.
+    Returns whether one was found."""
+    found = False
+    for entry in po:
+        if entry.obsolete or "fuzzy" not in entry.flags or entry.previous_msgid is None:
+            continue
+        if (entry.previous_msgid, entry.previous_msgid_plural) == (entry.msgid, entry.msgid_plural or None) \
+                and entry.previous_msgctxt in (None, entry.msgctxt):
+            entry.flags.remove("fuzzy")
+            entry.previous_msgctxt = entry.previous_msgid = entry.previous_msgid_plural = None
+            found = True
+    return found
 
 
 def load_for_merge(path: Path) -> polib.POFile:
@@ -337,7 +371,9 @@ def _wrap_comment(comment: str) -> str:
     for line in comment.split("\n"):
         lines.extend(textwrap.wrap(line, COMMENT_WIDTH - 3, break_long_words=False, break_on_hyphens=False)
                      or [line])
-    return "\n".join(lines)
+    # A backslash ending a line joins the next line to it in GNU gettext (the
+    # entry's msgctxt would become comment): a blank after it keeps it a character.
+    return "\n".join(line + " " if line.endswith("\\") else line for line in lines)
 
 
 def normalized(data: bytes, shown: str = "catalog") -> bytes:

@@ -69,6 +69,66 @@ def add_to_manifest(text: str, language: str, title: str, shown: str = "handbook
     return "".join(lines)
 
 
+def add_to_weblate(text: str, languages: list[str]) -> str:
+    r"""``translations/weblate.json`` (a list of components) with each
+    component offering exactly ``languages``.
+
+    >>> print(add_to_weblate('[{"name": "a", "filemask": "x/*.po", "language_regex": "^(pl)$"}]', ["pl", "de"]), end="")
+    [
+      {
+        "name": "a",
+        "filemask": "x/*.po",
+        "language_regex": "^(pl|de)$"
+      }
+    ]
+    """
+    import json
+
+    components = json.loads(text)
+    for component in components:
+        if "language_regex" in component:
+            component["language_regex"] = "^(" + "|".join(languages) + ")$"
+    return json.dumps(components, ensure_ascii=False, indent=2) + "\n"
+
+
+def add_to_glossary(text: str, language: str, listed: tuple[str, ...]) -> str:
+    r"""``translations/glossary.yaml`` with ``language`` among its languages
+    (``listed``: those it has), every other line as it was; its terms in the
+    language are then the translator's to give (``i18n check`` counts them).
+
+    >>> print(add_to_glossary("# terms\nconcepts: []\n", "de", ("pl", "en")), end="")
+    # terms
+    languages: [pl, en, de]
+    concepts: []
+    >>> print(add_to_glossary("languages: [pl]\nconcepts: []\n", "de", ("pl",)), end="")
+    languages: [pl, de]
+    concepts: []
+    """
+    lines = text.splitlines(keepends=True)
+    wanted = f"languages: [{', '.join((*listed, language))}]\n"
+    for n, line in enumerate(lines):
+        if line.startswith("languages:"):
+            lines[n] = wanted
+            return "".join(lines)
+    at = next((n for n, line in enumerate(lines) if line.startswith("concepts:")), len(lines))
+    return "".join(lines[:at] + [wanted] + lines[at:])
+
+
+def title_problem(title: str) -> str | None:
+    """Why ``title`` cannot be a handbook's title (``None``: it can): one line
+    of text, as the manifest requires of every title (a blank one is none
+    given: the English title stands in).
+
+    >>> title_problem("Handbuch"), title_problem("A\\nB")
+    (None, 'the title must be one line, without control characters')
+    """
+    from build_tools import markup
+
+    if markup.CONTROL.search(title):
+        return "the title must be one line, without control characters"
+    return None
+
+
 def seat_names(po: polib.POFile, profile: Profile) -> int:
     """Fill the seat names of an interface catalog that has none from the
     language's notation profile (they head the columns of every bidding
@@ -91,6 +151,23 @@ def check_new(path: Path, language: str) -> None:
                                           "list the language in the manifest and run 'handbook i18n update'")])
 
 
+def profile_constant(language: str) -> str:
+    """The name of the constant that holds ``language``'s notation profile:
+    its English name in capitals, in ASCII (a Python name), else its code.
+
+    >>> profile_constant("fr"), profile_constant("pt_BR"), profile_constant("nqo"), profile_constant("nb")
+    ('FRENCH', 'PORTUGUESE', 'NKO', 'NORWEGIAN_BOKMAL')
+    """
+    import re
+    import unicodedata
+
+    from build_tools.document import language_name
+
+    folded = unicodedata.normalize("NFKD", language_name(language, "en")).encode("ascii", "ignore").decode()
+    constant = re.sub(r"\W+", "_", folded).strip("_").upper()
+    return constant if constant.isidentifier() and not constant[0].isdigit() else language.upper()
+
+
 def profile_skeleton(language: str) -> str:
     """The start of a notation profile for ``language``, to complete and add to
     ``build_tools/bridge/notation.py``: the universal notation (what the
@@ -104,12 +181,10 @@ def profile_skeleton(language: str) -> str:
     from build_tools.document import language_name
 
     code = language.split("_")[0]
-    name = language_name(language)
-    constant = language_name(language, "en").upper().replace(" ", "_")
-    return f'''{constant} = Profile(
-    code="{code}",
-    name="{name}",
-    locale="{language}",
+    return f'''{profile_constant(language)} = Profile(
+    code={code!r},
+    name={language_name(language)!r},
+    locale={language!r},
     # the notrump word (after the level), then its other spellings
     strains=_strains((), (), (), (), ("NT",)),
     # pass, double, redouble as printed first, then the spellings read too

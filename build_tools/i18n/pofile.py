@@ -151,6 +151,13 @@ class Entry:
         return self.fields[-1].keyword == "msgstr"
 
     @property
+    def span(self) -> tuple[int, int]:
+        """The first and last line of the entry, its comments included."""
+        lines = [line for line, _ in self.comments] + [f.line for f in self.previous + self.fields]
+        lines += [segment.line for f in self.previous + self.fields for segment in f.segments]
+        return min(lines), max(lines)
+
+    @property
     def is_header(self) -> bool:
         return self.get("msgctxt") is None and self.msgid == "" and not self.obsolete
 
@@ -162,6 +169,9 @@ class PoFile:
 
     catalog: Catalog
     entries: tuple[Entry, ...]
+    #: What was wrong with the file, when it was read with ``partial``: the
+    #: entries these lines fall in are left out of :attr:`catalog`.
+    problems: tuple[Diagnostic, ...] = ()
 
 
 # Lexing: one token per line.
@@ -253,6 +263,12 @@ class _Lexer:
             if rest == len(text):
                 return None
             return self._statement(line, text, rest, obsolete=False, previous=True)
+        if text.endswith("\\"):
+            # GNU gettext reads a backslash ending a line as a line break to
+            # skip: msgcat and msgmerge would join the next line (the entry's
+            # msgctxt or msgid) to the comment, and the entry would lose it.
+            self.error(line, len(text), SYNTAX + "a comment ending in '\\': GNU gettext joins the next line "
+                       "to it (the entry would lose that line); remove the backslash or write text after it")
         return _Comment(line, text[start:].rstrip())
 
     def _statement(self, line: int, text: str, start: int, *, obsolete: bool, previous: bool) -> _Token | None:
@@ -689,10 +705,13 @@ def _message(entry: Entry, catalog: Catalog, lexer: _Lexer) -> Message:
                    previous_id=previous, lineno=entry.line, context=entry.context)
 
 
-def parse_po(data: bytes, shown: str) -> PoFile:
+def parse_po(data: bytes, shown: str, *, partial: bool = False) -> PoFile:
     """Read the ``.po`` file ``data`` (named ``shown`` in diagnostics).
 
-    Raises :class:`DiagnosticError` listing every problem, in file order.
+    Raises :class:`DiagnosticError` listing every problem, in file order; with
+    ``partial``, returns them in :attr:`PoFile.problems` instead, and a
+    catalog of the entries no problem falls in (what a build can still use:
+    one broken entry costs that entry alone).
 
     >>> po = b'msgid ""\\nmsgstr "Content-Type: text/plain; charset=UTF-8\\\\n"\\n\\nmsgid "a"\\nmsgstr "b'
     >>> parse_po(po, "x.po")
@@ -728,18 +747,20 @@ the line ends before its closing '"'
         line = header.line if header is not None else 1
         lexer.error(line, 1, "the catalog holds non-ASCII text but its header names no charset "
                     "(add \"Content-Type: text/plain; charset=UTF-8\\n\" to the header)")
-    for entry in body:
-        if entry.msgid == "":
-            continue  # reported
-        message = _message(entry, catalog, lexer)
+    read = [(entry, _message(entry, catalog, lexer)) for entry in body if entry.msgid != ""]  # "": reported
+    problems = sorted(lexer.problems, key=lambda d: (d.line, d.column))
+    if problems and not partial:
+        raise DiagnosticError(problems)
+    lines = {problem.line for problem in problems}
+    for entry, message in read:
+        first, last = entry.span
+        if any(first <= line <= last for line in lines):
+            continue
         if entry.obsolete:
             catalog.obsolete[_key(message)] = message
         else:
             catalog[message.id] = message
-    if lexer.problems:
-        problems = sorted(lexer.problems, key=lambda d: (d.line, d.column))
-        raise DiagnosticError(problems)
-    return PoFile(catalog, tuple(body))
+    return PoFile(catalog, tuple(body), tuple(problems))
 
 
 def _key(message: Message) -> str | tuple[str, str]:

@@ -71,10 +71,12 @@ def alarms(path: Path, language: str, config: Config) -> Iterator[Alarm]:
         limitfilters=sorted(config.tests),
         checkerclasses=[checks.StandardChecker, checks.StandardUnitChecker],
         languagecode=language.replace("_", "-"))
+    from build_tools.i18n.catalogs import read_po_file
+
     store = factory.getobject(str(path))
-    lines = {text[len('msgctxt "'):-1]: number
-             for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
-             if text.startswith('msgctxt "') and text.endswith('"')}
+    # Where each entry is written, as the strict reader found it: keyed by
+    # context and text (an interface string has no msgctxt; a long one wraps).
+    lines = {(entry.context or "", entry.msgid): entry.line for entry in read_po_file(path).entries}
     for unit in store.units:
         if unit.isheader() or unit.isobsolete() or unit.isfuzzy():
             continue
@@ -84,4 +86,5 @@ def alarms(path: Path, language: str, config: Config) -> Iterator[Alarm]:
             failure = failures[test]
             message = failure.get("message", failure) if isinstance(failure, dict) else failure
             context = unit.getcontext() or ""
-            yield Alarm(lines.get(context, 0), test, str(message), context)
+            source = unit.source.strings[0] if unit.hasplural() else unit.source
+            yield Alarm(lines.get((context, str(source)), 0), test, str(message), context or str(source))

@@ -75,7 +75,7 @@ def catalog_stats(handbook: Handbook, languages: list[str],
             catalog = read(path)
             # Keyed as msgfmt counts them: one text under two contexts is two entries.
             wanted = {(e.msgctxt or None, e.msgid) for e in interface}
-            done = {_key(m) for m in catalog or () if m.id and not m.fuzzy and str(m.string or "").strip()}
+            done = {_key(m) for m in catalog or () if m.id and not m.fuzzy and _translated(m)}
             fuzzy = sum(1 for m in catalog or () if m.id and m.fuzzy and _key(m) in wanted)
             rows.append({"document": UI_DOMAIN, "language": lang, "total": len(wanted),
                          "translated": len(wanted & done), "fuzzy": fuzzy,
@@ -88,3 +88,9 @@ def _key(message: Message) -> tuple[str | None, str]:
     """(msgctxt, msgid) of ``message``, the singular msgid of a plural one."""
     msgid = message.id if isinstance(message.id, str) else message.id[0]
     return message.context, msgid
+
+
+def _translated(message: Message) -> bool:
+    """Whether ``message`` gives a translation: every plural form of it more than blanks."""
+    forms = message.string if isinstance(message.string, (list, tuple)) else (message.string,)
+    return all(str(form or "").strip() for form in forms)

@@ -322,10 +322,14 @@ def yaml_answer(value: Any) -> Any:
     return ("yes" if value else "no") if isinstance(value, bool) else value
 
 
+#: What one line of text may not hold (a label reaches every catalog and page).
+_CONTROL = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029]")
+
+
 def _line(value: Any, path: str) -> str:
     value = yaml_answer(value)
-    if not isinstance(value, str | int) or not str(value).strip() or "\n" in str(value):
-        raise VocabularyError(path, f"one line of text, not {value!r}")
+    if not isinstance(value, str | int) or not str(value).strip() or _CONTROL.search(str(value)):
+        raise VocabularyError(path, f"one line of text without control characters, not {value!r}")
     return str(value)
 
 

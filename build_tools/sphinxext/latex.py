@@ -192,7 +192,8 @@ CJK_IN_OTHER_BOOKS = r"""
 
 #: TeX's names of the languages a text may be shown in (Chinese needs none:
 #: xeCJK sets CJK characters in the CJK font whatever the language).
-TEX_LANGUAGES = {"pl": "polish", "en": "english", "ru": "russian", "es": "spanish", "sv": "swedish"}
+TEX_LANGUAGES = {"pl": "polish", "en": "english", "ru": "russian", "es": "spanish", "sv": "swedish",
+                 "de": "german"}
 
 
 def _other_languages(language: str) -> str:
@@ -249,7 +250,7 @@ def latex_elements_for(language: str, paper: str = "a4") -> dict[str, str]:
         # polyglossia makes every xelatex pass of a Russian book about 2.5x slower
         # than babel for the same output.
         elements["polyglossia"] = ""
-        elements["babel"] = r"\usepackage[english,polish,swedish,spanish,es-noshorthands,main=russian]{babel}"
+        elements["babel"] = r"\usepackage[english,polish,swedish,spanish,es-noshorthands,german,main=russian]{babel}"
     if language == "zh_CN":
         # Sphinx loads xeCJK itself for Chinese but also English babel and
         # fncychap, which would print "CHAPTER" and "Contents".

@@ -132,8 +132,12 @@ def title_data(documents: Sequence[Document], language: str, translations: NullT
                            translated=status.translated, total=status.total, percent=status.percent))
             if status.translated < status.total:
                 notes.append(_("Texts not yet translated are shown in the original language and marked."))
-            prevails = [_("This is a translation; the original (%(language)s) prevails:",
-                          language=status.original_language), status.original_title, doc.language]
+            if status.translated:
+                prevails = [_("This is a translation; the original (%(language)s) prevails:",
+                              language=status.original_language), status.original_title, doc.language]
+            else:  # nothing translated: no translation, the original itself
+                notes.append(_("Not yet translated: the original text, in %(language)s",
+                               language=status.original_language))
         out.append({
             "id": doc.id,
             "title": shown(doc.title, doc.id),

@@ -299,7 +299,7 @@ def test_a_blank_translation_is_not_published_nor_counted(handbook: Path, capsys
     assert english.title == "Zasady próbne"  # the original, marked, rather than an empty title
     assert "mini-rules" in english.untranslated
     assert run("i18n", "check", "-l", "en") == 0
-    assert capsys.readouterr().out == f"{EN}: 14 of 17 translated (82 %)\n"
+    assert capsys.readouterr().out == f"{EN}: 14 of 17 translated (82 %), 1 fuzzy, 2 untranslated\n"
 
 
 # --- the -l option ------------------------------------------------------------------------------------
@@ -319,7 +319,7 @@ def test_a_language_not_in_the_manifest_is_a_usage_error(
 
 def test_a_repeated_language_is_done_once(handbook: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert run("i18n", "check", "-l", "en", "-l", "en") == 0
-    assert capsys.readouterr().out == f"{EN}: 15 of 17 translated (88 %)\n"
+    assert capsys.readouterr().out == f"{EN}: 15 of 17 translated (88 %), 1 fuzzy, 1 untranslated\n"
 
 
 def test_a_usage_error_is_no_traceback_from_the_command_line(handbook: Path) -> None:
