@@ -55,7 +55,7 @@ from build_tools.document import KINDS  # noqa: E402
 from build_tools.document import LANGUAGES as DOCUMENT_LANGUAGES  # noqa: E402
 from build_tools.i18n import catalog_path, extract, read_catalog, translate, write_catalog  # noqa: E402
 from build_tools.i18n.catalogs import catalog_bytes  # noqa: E402
-from build_tools.i18n.interface import extract_interface  # noqa: E402
+from build_tools.i18n.interface_strings import extract_interface  # noqa: E402
 from build_tools.loader import MANIFEST_NAME  # noqa: E402
 from build_tools.pipeline import Handbook, load_handbook  # noqa: E402
 from build_tools.render import TEMPLATES, UI_DOMAIN  # noqa: E402

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from build_tools.i18n.catalogs import catalog_path
-from build_tools.i18n.interface import extract_interface
+from build_tools.i18n.interface_strings import extract_interface
 from build_tools.render import TEMPLATES, UI_DOMAIN, interface_translations
 from build_tools.sphinxext.theme_words import THEME_WORDS, translate_page
 from conftest import ROOT

@@ -209,7 +209,7 @@ def test_every_pdf_link_of_the_site_lands_on_a_book_named_by_its_paper(mini_site
 def test_the_title_pages_words_are_the_templates_words() -> None:
     """Translated in every catalog that translates the pages: the title page
     says nothing the pages' interface does not."""
-    from build_tools.i18n.interface import extract_interface
+    from build_tools.i18n.interface_strings import extract_interface
     from build_tools.render import TEMPLATES
     from build_tools.sphinxext.titlepage import INTERFACE_WORDS
 

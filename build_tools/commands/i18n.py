@@ -57,7 +57,8 @@ from build_tools.document import Document
 from build_tools.i18n import catalog_path, extract, read_catalog, translate, update, write_catalog
 from build_tools.i18n import glossary, glossary_tbx
 from build_tools.i18n.catalogs import layout_problem, normalized, read_po_file
-from build_tools.i18n.interface import entry_problems, extract_interface
+from build_tools.i18n.interface import entry_problems
+from build_tools.i18n.interface_strings import extract_interface
 from build_tools.i18n.lint import blank, lint
 from build_tools.i18n.stats import catalog_stats
 from build_tools.i18n.pofile import Entry, PoFile, parse_po, shorten

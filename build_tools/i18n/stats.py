@@ -12,7 +12,7 @@ from babel.messages.catalog import Catalog, Message
 
 from build_tools.diagnostics import Diagnostic, DiagnosticError
 from build_tools.i18n.catalogs import catalog_path, read_catalog
-from build_tools.i18n.interface import extract_interface
+from build_tools.i18n.interface_strings import extract_interface
 from build_tools.i18n.translate import translate
 from build_tools import incremental
 from build_tools.pipeline import Handbook, Prepared
