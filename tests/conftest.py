@@ -1,6 +1,15 @@
 """Shared fixtures, and the rule for tests that need TeX or Chromium: they run
 wherever the tool is installed; where it is missing they are skipped on a
-developer's machine, but fail under CI (``CI`` set), where they must run."""
+developer's machine, but fail under CI (``CI`` set), where they must run.
+
+``make test`` runs the suite on pytest-xdist workers, a test file's tests on
+one worker. A test therefore writes only below its own ``tmp_path`` (or a
+folder its module fixture made), and reads the session builds (``mini_site``,
+``real_site``, ``real_books``, ``untranslated_site``), which every worker
+shares, without writing into them: copy one first to change it.
+:func:`run_handbook` runs the command in the test's process; a test about the
+process itself (a signal, a kill, a lock another process holds, a closed pipe)
+asks for :func:`run_handbook_process`."""
 
 from __future__ import annotations
 
