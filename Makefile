@@ -17,11 +17,16 @@ PDF_FLAGS ?=
 # The languages to build (default: every language of the manifest), e.g. LANGS="en pl": one CI job each.
 LANGS ?=
 LANG_FLAGS := $(foreach lang,$(LANGS),-l $(lang))
+# The tests on JOBS pytest-xdist workers, each test file's tests on one worker
+# (its module fixtures are made once); the real handbook's builds are shared
+# between workers (tests/conftest.py). TEST_JOBS=0: one process, no workers.
+TEST_JOBS ?= $(JOBS)
+PYTEST_PARALLEL := $(if $(filter 0,$(TEST_JOBS)),-p no:xdist,-n $(TEST_JOBS) --dist loadscope --no-loadscope-reorder)
 # The build folders `make merge` publishes as one site, e.g. MERGE="parts/en parts/pl".
 MERGE ?=
 
 .DEFAULT_GOAL := all
-.PHONY: all html pdf merge site check validate test test-fast fuzz serve i18n-update i18n-check bench clean distclean venv help
+.PHONY: all html pdf merge site check validate test test-fast fuzz serve i18n-update i18n-check bench bench-suite clean distclean venv help
 
 help:  ## list the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 16
@@ -49,13 +54,13 @@ validate: $(STAMP)  ## check every YAML document against the schema
 check: $(STAMP)  ## validate, check every auction example, and every example's verdicts against the rules
 	$(HANDBOOK) check $(HANDBOOK_FLAGS)
 
-test: $(STAMP)  ## run every test (TeX and browser tests included)
+test: $(STAMP)  ## run every test (TeX and browser tests included), on every core
 	@$(SYSDEPS) tex browser gettext
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(PYTEST_PARALLEL)
 
-test-fast: $(STAMP)  ## the tests that need neither TeX nor a browser
+test-fast: $(STAMP)  ## the tests that need neither TeX nor a browser, on every core
 	@$(SYSDEPS) gettext
-	$(BIN)/python -m pytest -m "not tex and not browser"
+	$(BIN)/python -m pytest $(PYTEST_PARALLEL) -m "not tex and not browser"
 
 serve: $(STAMP)  ## preview one language's site while editing: rebuilt and reloaded at every save (SERVE_FLAGS="-l en --document ID")
 	$(HANDBOOK) serve $(SERVE_FLAGS) $(HANDBOOK_FLAGS)
@@ -74,8 +79,12 @@ i18n-update: $(STAMP)  ## merge new and changed source texts into the catalogs (
 i18n-check: $(STAMP)  ## translation status and translator lint
 	$(HANDBOOK) i18n check
 
-bench: $(STAMP)  ## benchmarks: pipeline vs plain Sphinx, rebuilds, PDFs, model (BENCH_QUICK=1: smoke run)
+bench: $(STAMP)  ## benchmarks: pipeline vs plain Sphinx, rebuilds, PDFs, model, then the suite (BENCH_QUICK=1: smoke run)
 	$(BIN)/python bench/run.py $(BENCH_FLAGS)
+	@[ -n "$(BENCH_QUICK)" ] && [ "$(BENCH_QUICK)" != 0 ] || $(MAKE) --no-print-directory bench-suite
+
+bench-suite: $(STAMP)  ## the suite alone on a fresh clone (.ci/run, CI_LOAD=0) and its line coverage against bench/suite-coverage-before.json
+	PYTEST_PARALLEL="$(PYTEST_PARALLEL)" $(BIN)/python bench/suite.py
 
 venv: $(STAMP)  ## create or refresh .venv
 

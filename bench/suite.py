@@ -1,0 +1,144 @@
+"""`make bench-suite` (also the last part of `make bench`): the test suite's
+time alone and its line coverage, on a fresh clone of the committed HEAD.
+
+1. Time: ``bash .ci/run`` in the clone with ``CI=true CI_LOAD=0`` (what CI
+   runs, without its busy processes): its seconds, its tests, its CPU seconds
+   and those other processes of the machine took meanwhile (a busy machine
+   makes it slower: rerun on a quiet one when they are high). Target: 8
+   minutes (issue 31).
+2. Coverage: the same suite in the clone under coverage.py (``build_tools``,
+   subprocesses and render workers included, as ``bench/suite.coveragerc``
+   says), then ``coverage json``; compared line by line with the report of an
+   earlier run (:mod:`coverage_compare`): a line executed before and not after
+   is a test weakened.
+
+Settings (environment): BENCH_SUITE_TIME=0 and BENCH_SUITE_COVERAGE=0 skip
+a part; BENCH_SUITE_BEFORE names the report compared with (default
+bench/suite-coverage-before.json: the suite of f1cf1e4, before it ran on
+every core); PYTEST_PARALLEL the pytest options of `make test` (the Makefile
+passes its own). Everything is written below build/bench/suite/.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from coverage_compare import compare, load, report  # noqa: E402
+from measure import Sample, progress, run  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+WORK = ROOT / "build" / "bench" / "suite"
+BEFORE = Path(__file__).resolve().parent / "suite-coverage-before.json"
+COVERAGERC = Path(__file__).resolve().parent / "suite.coveragerc"
+#: Issue 31: the suite in eight minutes alone.
+TARGET_SECONDS = 8 * 60
+
+
+@dataclass(frozen=True, slots=True)
+class SuiteTime:
+    commit: str
+    sample: Sample
+    tests: int
+
+    def line(self) -> str:
+        verdict = "met" if self.sample.seconds <= TARGET_SECONDS else "NOT met"
+        return (f"suite alone ({self.commit}, .ci/run with CI_LOAD=0): {self.sample.seconds:.0f} s for "
+                f"{self.tests} tests, {self.sample.cpu:.0f} CPU s; other processes took "
+                f"{self.sample.others:.0f} CPU s meanwhile; target {TARGET_SECONDS} s: {verdict}")
+
+
+def passed(output: str) -> int:
+    """The tests pytest's closing line counts as passed.
+
+    >>> passed("===== 2853 passed, 1 warning in 400.12s (0:06:40) =====")
+    2853
+    >>> passed("== 3 failed, 10 passed in 2.00s ==")
+    10
+    """
+    found = re.findall(r"=+ (?:.*?, )?(\d+) passed\b", output)
+    return int(found[-1]) if found else 0
+
+
+def fresh_clone(target: Path) -> str:
+    """A fresh clone of the committed HEAD at ``target``; returns its short commit."""
+    if target.exists():
+        shutil.rmtree(target)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    subprocess.run(["git", "clone", "--quiet", str(ROOT), str(target)], check=True)
+    return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=target, check=True,
+                          capture_output=True, text=True).stdout.strip()
+
+
+def _env(**extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTEST_ADDOPTS", "COVERAGE_PROCESS_START")}
+    return {**env, "CI": "true", **extra}
+
+
+def time_suite(clone: Path, commit: str) -> SuiteTime:
+    progress(f"suite: bash .ci/run in a fresh clone of {commit}, CI_LOAD=0")
+    sample = run(["bash", ".ci/run"], env=_env(CI_LOAD="0"), cwd=clone)
+    (WORK / "ci-run.log").write_text(sample.output, encoding="utf-8")
+    return SuiteTime(commit, sample, passed(sample.output))
+
+
+def coverage_after(clone: Path, parallel: str) -> Path:
+    """The clone's suite under coverage.py; returns its ``coverage json`` report."""
+    data = WORK / "coverage-data"
+    shutil.rmtree(data, ignore_errors=True)
+    data.mkdir(parents=True)
+    python = str(clone / ".venv" / "bin" / "python")
+    env = _env(COVERAGE_RCFILE=str(COVERAGERC), COVERAGE_FILE=str(data / ".coverage"))
+    progress(f"suite: under coverage.py (pytest {parallel})")
+    sample = run([python, "-m", "coverage", "run", "-m", "pytest", *shlex.split(parallel)], env=env, cwd=clone)
+    (WORK / "coverage-run.log").write_text(sample.output, encoding="utf-8")
+    subprocess.run([python, "-m", "coverage", "combine", "--quiet"], env=env, cwd=clone, check=True)
+    out = WORK / "coverage-after.json"
+    subprocess.run([python, "-m", "coverage", "json", "--quiet", "-o", str(out)], env=env, cwd=clone, check=True)
+    progress(f"suite: {passed(sample.output)} tests under coverage in {sample.seconds:.0f} s")
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     epilog=__doc__.split("\n\n", 1)[1],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--before", type=Path, default=Path(os.environ.get("BENCH_SUITE_BEFORE") or BEFORE),
+                        help="the coverage json report compared with (default: %(default)s)")
+    args = parser.parse_args(argv)
+    parallel = os.environ.get("PYTEST_PARALLEL", "-n 2 --dist loadscope")
+    timing = os.environ.get("BENCH_SUITE_TIME", "1") != "0"
+    coverage = os.environ.get("BENCH_SUITE_COVERAGE", "1") != "0"
+    if not timing and not coverage:
+        return 0
+    WORK.mkdir(parents=True, exist_ok=True)
+    clone = WORK / "clone"
+    commit = fresh_clone(clone)
+    lines = []
+    if timing:
+        lines.append(time_suite(clone, commit).line())
+    if coverage:
+        if not (clone / ".venv" / "bin" / "python").exists():
+            subprocess.run(["make", "venv"], cwd=clone, check=True)
+        after = coverage_after(clone, parallel)
+        if args.before.is_file():
+            lines.append(f"coverage of build_tools, {args.before.name} (before) against {commit} (after):")
+            lines.append(report(compare(load(args.before), load(after))))
+        else:
+            lines.append(f"coverage: no report to compare with at {args.before}; this run's is "
+                         f"{after.relative_to(ROOT)} (BENCH_SUITE_BEFORE names another)")
+    print("\n".join(lines))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
