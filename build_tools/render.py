@@ -36,6 +36,7 @@ from build_tools.document import (
     Section,
     Table,
     cell_context,
+    label_context,
     number_context,
     number_has_words,
     language_name,
@@ -416,6 +417,27 @@ def answer_label(doc: Document, question: str, answer: str, gettext: Callable[[s
     return label, found.tone
 
 
+def label_in_original(label: markup.MyST, doc: Document, question: str, answer: str) -> markup.MyST:
+    """A verdict's ``label`` (MyST already: a badge, a word, a caption's part)
+    between ``hb-lang`` markers when it is a document's own label shown in the
+    original, its translation missing (the Chinese CBA's 假定对手受到伤害 on
+    an untranslated English page): set and read as the original's language.
+
+    >>> doc = Document(id="x", title="x", issuer="", language="zh_CN", kind="convention-description", body=())
+    >>> label_in_original(markup.MyST("No"), doc, "alert", "no")
+    'No'
+    """
+    from build_tools.rules.registry import Registry
+
+    declared = (doc.registry or Registry.standard()).question(question)
+    if doc.language == doc.display_language or not declared.declared_by or declared.declared_by != doc.path:
+        return label
+    found = declared.answer(answer)
+    if label_context(doc.id, declared, found) not in doc.untranslated:
+        return label
+    return markup.MyST(markup.role("hb-lang", lang_tag(doc.language)) + label + markup.role("hb-lang", "/"))
+
+
 def _residual(doc: Document, question: str, answer: str) -> bool:
     """Whether ``answer`` is its question's residual one (``convention: none``)."""
     from build_tools.rules.registry import Registry
@@ -571,7 +593,8 @@ def _verdicts(env: Environment, example: Example, doc: Document,
             article = ""  # the article giving an answer that says "none of these" rules on nothing
         label, tone = answer_label(doc, question, answer, gettext,  # type: ignore[arg-type]
                                    words, example.notation or doc.language)
-        badges.append(markup.role("hb-verdict", markup.payload(kind=tone, label=label, article=article)))
+        badge = markup.role("hb-verdict", markup.payload(kind=tone, label=label, article=article))
+        badges.append(label_in_original(markup.MyST(badge), doc, question, answer))
         if tone != "info":
             framed.append(label)
     # The agreement asked about, every key the example writes, in the reader's

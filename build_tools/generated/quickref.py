@@ -49,6 +49,7 @@ class Row:
     tone: str
     article: str
     order: tuple[int, ...] = ()
+    answer: str = ""  # the verdict's answer, as its question declares it
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +64,7 @@ class QuickReference:
 
     id: str
     question: str
-    answers: tuple[str, ...]
+    answers: tuple[str, ...]  # MyST: the answers' labels, for the caption
     groups: tuple[Group, ...]
 
 
@@ -100,7 +101,7 @@ def build(doc: Document, gettext: Callable[[str], str], words: Mapping[str, str]
     from build_tools import diagrams
     from build_tools.bridge import BridgeError
     from build_tools.meaning_text import describe_query
-    from build_tools.render import answer_label, leaf_texts
+    from build_tools.render import answer_label, label_in_original, leaf_texts
     from build_tools.rules.registry import Registry
     from build_tools.verdicts import decided
 
@@ -124,14 +125,16 @@ def build(doc: Document, gettext: Callable[[str], str], words: Mapping[str, str]
             if verdict is None or verdict.depends:
                 continue
             label, tone = answer_label(doc, question, verdict.answer, gettext, words, language)
-            row = Row(sequence, asked, label, tone, verdict.article, order)
+            row = Row(sequence, asked, label, tone, verdict.article, order, verdict.answer)
             found.setdefault(question, {}).setdefault(group, {}).setdefault((sequence, asked, label), row)
     registry = doc.registry or Registry.standard()
     tables = []
     for question, groups in found.items():
         declared = registry.question(question)
-        answers = tuple(answer_label(doc, question, a.answer, gettext)[0] for a in declared.answers
-                        if declared.form not in ("meaning", "call"))
+        # The caption is MyST: a document's own label shown in the original carries its language.
+        answers = tuple(label_in_original(markup.text(answer_label(doc, question, a.answer, gettext)[0]),
+                                          doc, question, a.answer)
+                        for a in declared.answers if declared.form not in ("meaning", "call"))
         tables.append(QuickReference(
             f"quick-reference-{question}", question, answers,
             tuple(Group(s, tuple(sorted(groups[s].values(), key=lambda r: (r.order, r.asked))))
@@ -151,6 +154,8 @@ def rows(table: QuickReference, doc: Document, situation_words: Mapping[str, str
          ) -> markup.MyST:
     """The list-table body of ``table``: a row heading each situation, then
     one row per sequence (cells already MyST)."""
+    from build_tools.render import label_in_original
+
     names = articles.names(doc)
     languages = articles.name_languages(doc)
     out: list[list[str]] = []
@@ -160,6 +165,9 @@ def rows(table: QuickReference, doc: Document, situation_words: Mapping[str, str
             out.append([
                 markup.role("hb-quickref-sequence", row.sequence),
                 markup.text(row.asked) if row.asked else "",
+                label_in_original(markup.MyST(markup.role("hb-quickref-verdict",
+                                                          markup.payload(tone=row.tone, label=row.verdict))),
+                                  doc, table.question, row.answer) if row.answer else
                 markup.role("hb-quickref-verdict", markup.payload(tone=row.tone, label=row.verdict)),
                 articles.reference(row.article, names.get(row.article, row.article), page_word,
                                    languages.get(row.article, "")) if row.article else "",

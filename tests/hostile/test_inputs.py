@@ -327,7 +327,7 @@ CASES = [
            "handbook build: error: argument -j/--jobs: invalid positive value: '-3'"),
     option("unknown-command", ("publish",),
            "handbook: error: argument COMMAND: invalid choice: 'publish' (choose from 'validate', 'check', 'explain', "
-           "'rules', 'build', 'i18n', 'auction', 'hand', 'card')"),
+           "'rules', 'build', 'serve', 'i18n', 'auction', 'hand', 'card')"),
     option("i18n-without-action", ("i18n",), "handbook i18n: error: the following arguments are required: ACTION"),
 ]
 
