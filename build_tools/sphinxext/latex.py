@@ -120,12 +120,15 @@ NODES_PREAMBLE = r"""
 % Announce) is set white on black, what forbids is underlined as well, what
 % permits is framed; a classification (a position, what a call shows, which
 % may run to a line) is set in brackets and may break where its words do.
-% A badge is upright (the link inside it would be italic, \sphinxcrossref).
+% A badge is upright (the link inside it would be italic, \sphinxcrossref), and
+% its link takes the colour of the badge's words (xcolor's "." is the colour in
+% force where the link is set): the link colour had overridden the white of a
+% badge set on black, navy on black, illegible in greyscale.
 \newcommand{\hbupright}[1]{#1}
 % The zero skip before it lets TeX hyphenate its first word, which it never does
 % at the start of a paragraph: a classification opening a narrow cell of a table
 % of examples ("[dwukolorówka, ...") ran over the column.
-\expandafter\newcommand\csname DUrolehb-verdict\endcsname[1]{\hspace{0pt}{\scriptsize\bfseries\upshape\let\sphinxcrossref\hbupright #1}}
+\expandafter\newcommand\csname DUrolehb-verdict\endcsname[1]{\hspace{0pt}{\scriptsize\bfseries\upshape\let\sphinxcrossref\hbupright\hypersetup{linkcolor=.}#1}}
 \expandafter\newcommand\csname DUrolehb-verdict-needs-action\endcsname[1]{{\setlength{\fboxsep}{1pt}\fbox{\colorbox{black}{\textcolor{white}{#1}}}}}
 \expandafter\newcommand\csname DUrolehb-verdict-forbidden\endcsname[1]{{\setlength{\fboxsep}{1pt}\fbox{\colorbox{black}{\textcolor{white}{\underline{#1}}}}}}
 \expandafter\newcommand\csname DUrolehb-verdict-permitted\endcsname[1]{\fbox{#1}}
