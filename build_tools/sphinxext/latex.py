@@ -3,6 +3,7 @@ language support, and the macros the extension's nodes write."""
 
 from __future__ import annotations
 
+from build_tools.sphinxext.heads import PREAMBLE as HEADS_PREAMBLE
 from build_tools.sphinxext.suits import LATEX_PREAMBLE as SUITS_PREAMBLE
 
 FONTS = r"""
@@ -80,6 +81,7 @@ NODES_PREAMBLE = r"""
   \rightskip\dimexpr\hbpagenumberwidth+1em\relax plus 1fil\parfillskip-\rightskip
   \unskip\nobreak\leaders\hbox to .5em{\hss.\hss}\hskip 1em plus 1fill
   \nobreak\hbox to\hbpagenumberwidth{\hss#1}\par}}
+% The running head names the document (build_tools/sphinxext/heads.py).
 % The running foot: the name of the section stays on one line, at least 1em
 % clear of the page number, shortened with an ellipsis where it is longer.
 \newlength{\hbfootnamewidth}
@@ -91,11 +93,11 @@ NODES_PREAMBLE = r"""
   \fancyhf{}%
   \fancyfoot[RO]{{\py@HeaderFamily\thepage}}%
   \fancyfoot[LO]{{\py@HeaderFamily\hbfootname{\nouppercase{\rightmark}}}}%
-  \fancyhead[RO]{{\py@HeaderFamily \@title\sphinxheadercomma\py@release}}%
+  \fancyhead[RO]{{\py@HeaderFamily\hbheaddocument}}%
   \if@twoside
     \fancyfoot[LE]{{\py@HeaderFamily\thepage}}%
     \fancyfoot[RE]{{\py@HeaderFamily\hbfootname{\nouppercase{\leftmark}}}}%
-    \fancyhead[LE]{{\py@HeaderFamily \@title\sphinxheadercomma\py@release}}%
+    \fancyhead[LE]{{\py@HeaderFamily\hbheaddocument}}%
   \fi
   \renewcommand{\headrulewidth}{0.4pt}%
   \renewcommand{\footrulewidth}{0.4pt}}
@@ -231,7 +233,7 @@ def latex_elements_for(language: str, paper: str = "a4") -> dict[str, str]:
         "papersize": f"{paper}paper",
         "pointsize": "10pt",
         "fontpkg": FONTS,
-        "preamble": SUITS_PREAMBLE + NODES_PREAMBLE,
+        "preamble": SUITS_PREAMBLE + HEADS_PREAMBLE + NODES_PREAMBLE,
         # The index of calls and conventions (build_tools/generated/callindex.py),
         # which latexmk sorts with makeindex between xelatex passes.
         "printindex": "\\printindex",

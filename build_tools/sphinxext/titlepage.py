@@ -282,8 +282,9 @@ PREAMBLE = r"""
   \gdef\hb@notes{#5}}
 \newcommand{\hbnote}[1]{#1\par}
 \let\hb@notes\@empty
-% The whole book: the documents it holds, each with its issuer and edition.
-\newcommand{\hbbook}[1]{\vfill#1\vfill}
+% The whole book: the documents it holds, each with its issuer and edition;
+% its running heads name the document of each page (heads.py).
+\newcommand{\hbbook}[1]{\vfill#1\vfill\hbheadbychapter}
 \newcommand{\hbentry}[4]{%
   {\large #1\par}%
   {\small\mdseries\ifx\relax#3\relax\else#2\ #3\fi
