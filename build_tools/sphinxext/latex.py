@@ -14,6 +14,7 @@ FONTS = r"""
 
 NODES_PREAMBLE = r"""
 \usepackage{truncate}
+\usepackage{needspace}
 % Documents carry their own display numbers; LaTeX must not add its own.
 \setcounter{secnumdepth}{-1}
 % A point is a list of its own. LaTeX invites a page break before a list
@@ -149,12 +150,24 @@ NODES_PREAMBLE = r"""
 % A "but see" note (build_tools/generated/butsee.py): a paragraph in a smaller size.
 \newcommand{\hbbutsee}{\small}
 % Sphinx starts each cell's paragraph with \sphinxAtStartPar, where the
-% cells are set ragged right too.
-\newenvironment{hbquickref}{\par\small\raggedright
+% cells are set ragged right too. A table starts on a page with room for its
+% caption, header and first rows: they were left alone at a page's foot.
+\newenvironment{hbquickref}{\par\needspace{8\baselineskip}\small\raggedright
   \let\hbquickrefpar\sphinxAtStartPar\def\sphinxAtStartPar{\raggedright\hbquickrefpar}}{\par}
 % A situation's row has its name in the first column and nothing in the others:
 % the name runs across them (in the narrow first column a word ran over it).
-\expandafter\newcommand\csname DUrolehb-quickref-situation\endcsname[1]{\mbox{}\rlap{\textbf{#1}}}
+% Its row is not coloured: the next cell's colour, painted after the name,
+% cut it ("Wysoki poziom (od c"). The colour comes back with the next row's
+% sequence (colortbl paints a cell after reading it).
+\expandafter\newcommand\csname DUrolehb-quickref-situation\endcsname[1]{\mbox{}\rlap{\textbf{#1}}\sphinxrowcolorOFF}
+\expandafter\newcommand\csname DUrolehb-quickref-sequence\endcsname[1]{\sphinxrowcolorON#1}
+% The index's page ranges: "17–19", an en dash that never ends a line.
+% hyperref's \hyperpage wrote "17--19", which the fonts print as two hyphens
+% (Sphinx sets them without TeX's ligatures) and a line could break between.
+\makeatletter
+\def\@hyperpage#1--#2--#3\\{%
+  \ifx\\#2\\\@commahyperpage{#1}\else\mbox{\HyInd@pagelink{#1}\textendash\HyInd@pagelink{#2}}\fi}
+\makeatother
 """
 
 CJK_FONTS = r"""
