@@ -265,6 +265,8 @@ class Document:
     #: How many texts the original has (a translation's own texts may collapse:
     #: two cells translated alike, a cell "3т" become "3♣" with no word left).
     original_texts: int = 0
+    #: The questions its alert card holds, in order (none given: every question).
+    card: tuple[str, ...] = ()
 
     @property
     def texts(self) -> int:

@@ -885,9 +885,11 @@ def load_document(path: Path) -> Document:
         path=shown,
         pos=_pos(root),
         registry=reader.registry,
+        card=_card_questions(reader, values.get("card")),
     )
     problems = check_references([document], local_only=True)
     problems += _parameter_articles(document, root)
+    problems += reader.problems
     if problems:
         raise DiagnosticError(problems)
     return document
@@ -923,6 +925,25 @@ def _registry_of(reader: _Reader, root: yaml.Node, path: Path) -> Registry:
         except VocabularyError as exc:
             reader.data_error(own, exc, "document")
     return known
+
+
+def _card_questions(reader: _Reader, card: _Data | None) -> tuple[str, ...]:
+    """The questions of ``card:``, a list of the document's questions, each once."""
+    if card is None:
+        return ()
+    if not isinstance(card.value, list) or not all(isinstance(q, str) for q in card.value):
+        reader.error(card.node, "card must be a list of the document's questions")
+        return ()
+    for question, node in zip(card.value, card.node.value, strict=True):
+        try:
+            if reader.registry is not None:
+                reader.registry.question(question)
+        except VocabularyError as exc:
+            reader.error(node, f"card: {exc}")
+        if card.value.count(question) > 1:
+            reader.error(node, f"card: question {question!r} is named twice")
+            break
+    return tuple(card.value)
 
 
 def _parameter_articles(document: Document, root: yaml.Node) -> list[Diagnostic]:

@@ -607,6 +607,32 @@ def _quick_reference_tables(env: Environment, doc: Document, words: dict[str, st
     return quickref.build(doc, env.globals["gettext"], words)  # type: ignore[arg-type]
 
 
+@pass_environment
+def _card_parts(env: Environment, doc: Document, words: dict[str, str]) -> tuple[object, ...]:
+    """The alert card of ``doc`` (build_tools/generated/card.py)."""
+    from build_tools.generated import card, quickref
+
+    return card.build(doc, quickref.build(doc, env.globals["gettext"], words))  # type: ignore[arg-type]
+
+
+def _card_pdfs(doc: Document) -> list[tuple[str, str]]:
+    """The PDFs of ``doc``'s alert card, each with its language's name in that
+    language ("polski", "English"); none where its rules decide no example."""
+    from build_tools.document import LANGUAGE_NAMES
+    from build_tools.generated import card
+
+    if not decided_any(doc):
+        return []
+    return [(LANGUAGE_NAMES.get(lang, lang), card.pdf_name(doc.id, lang)) for lang in card.card_languages(doc.language)]
+
+
+def _card_lines(part: object, situations: dict[str, str]) -> markup.MyST:
+    from build_tools.generated import card
+
+    assert isinstance(part, card.Part)
+    return card.lines(part, situations)
+
+
 def _quickref_rows(table: object, doc: Document, situations: dict[str, str], page_word: str) -> markup.MyST:
     from build_tools.generated import quickref
 
@@ -767,6 +793,9 @@ def environment(translations: NullTranslations | None = None) -> SandboxedEnviro
     env.filters["quick_reference_tables"] = _quick_reference_tables
     env.filters["quickref_rows"] = _quickref_rows
     env.filters["quickref_widths"] = _quickref_widths
+    env.filters["card_parts"] = _card_parts
+    env.filters["card_pdfs"] = _card_pdfs
+    env.filters["card_lines"] = _card_lines
     env.filters["index_marks"] = _index_marks
     env.filters["butsee_note"] = _butsee_note
     env.filters["shown"] = _shown
@@ -816,6 +845,7 @@ def render_pages(
             continue
         with reading(doc.registry):  # the conventions its query lines may name
             pages[f"{doc.id}.md"] = doc_template.render(doc=doc, translation=statuses[doc.id])
+    pages.update(card_pages(env, documents, language, statuses))
     # The index says which documents are originals and which translations (in
     # the reader's words for the original's language), and links the PDF.
     pages["index.md"] = env.get_template("index.md.j2").render(
@@ -824,6 +854,30 @@ def render_pages(
         pdf=f"{manifest.id}-{language}-a4.pdf", pocket=f"{manifest.id}-{language}-a5.pdf",
     )
     return pages
+
+
+def card_pages(env: Environment, documents: Sequence[Document], language: str,
+               statuses: Mapping[str, object]) -> dict[str, str]:
+    """The alert card of each document whose rules give a quick reference, in
+    the document's own language and in English (build_tools/generated/card.py)."""
+    from build_tools.generated import card
+    from build_tools.rules.registry import reading
+
+    template = env.get_template(card.MACRO)
+    pages = {}
+    for doc in documents:
+        if language in card.card_languages(doc.language) and decided_any(doc):
+            with reading(doc.registry):
+                pages[f"{card.page_name(doc.id)}.md"] = template.render(doc=doc, translation=statuses[doc.id])
+    return pages
+
+
+def decided_any(doc: Document) -> bool:
+    """Whether the rules decide any example of ``doc`` (its quick reference has a row)."""
+    from build_tools.verdicts import decided
+
+    return any(verdict is not None and not verdict.depends for found in decided(doc).values()
+               for verdict in found.values())
 
 
 def write_pages(pages: dict[str, str], out_dir: Path) -> RenderResult:

@@ -78,6 +78,9 @@ DOCUMENT: tuple[Field, ...] = (
     Field("parameters", "data", False,
           "Figures and readings of the regulation its rules read, each with its value and the article "
           "it comes from: parameter, value, article, edition, text."),
+    Field("card", "data", False,
+          "The questions its one-sheet alert card holds, in order (build_tools/generated/card.py); "
+          "without it, every question its examples ask."),
 )
 
 BLOCKS: dict[str, tuple[Field, ...]] = {

@@ -49,6 +49,8 @@ class Row:
     tone: str
     article: str
     order: tuple[int, ...] = ()
+    #: The sequence without the opponents' passes it stands for unwritten (the alert card's).
+    short: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +115,7 @@ def build(doc: Document, gettext: Callable[[str], str], words: Mapping[str, str]
         try:
             situation = example.query.situation(language)
             sequence = diagrams.inline_auction(example.auction, example.view, language, doc.display_language)
+            short = diagrams.inline_auction(example.auction, example.view, language, doc.display_language, False)
         except (BridgeError, ValueError):
             continue  # the check stage has reported it
         group = situation_of(situation)
@@ -124,7 +127,7 @@ def build(doc: Document, gettext: Callable[[str], str], words: Mapping[str, str]
             if verdict is None or verdict.depends:
                 continue
             label, tone = answer_label(doc, question, verdict.answer, gettext, words, language)
-            row = Row(sequence, asked, label, tone, verdict.article, order)
+            row = Row(sequence, asked, label, tone, verdict.article, order, short)
             found.setdefault(question, {}).setdefault(group, {}).setdefault((sequence, asked, label), row)
     registry = doc.registry or Registry.standard()
     tables = []

@@ -1,6 +1,6 @@
 """Sphinx extension of the handbook: anchors, points, suits, untranslated markers,
 examples, inline references, auctions and hands, breaks in long words, and the language switcher,
-one module per family; the generated blocks (quick reference, index, "but see") are set up by their
+one module per family; the generated blocks (quick reference, index, "but see", alert card) are set up by their
 own modules in :mod:`build_tools.generated`.
 
 Add ``build_tools.sphinxext`` to ``extensions``; every module's nodes have HTML,
@@ -16,6 +16,7 @@ from sphinx.application import Sphinx
 from build_tools.generated.articles import setup_articles
 from build_tools.generated.butsee import setup_butsee
 from build_tools.generated.callindex import setup_callindex
+from build_tools.generated.card import setup_card
 from build_tools.generated.quickref import setup_quickref
 from build_tools.sphinxext.anchors import setup_anchors
 from build_tools.sphinxext.appendix import setup_appendix
@@ -47,6 +48,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     setup_quickref(app)
     setup_callindex(app)
     setup_butsee(app)
+    setup_card(app)
     setup_languages(app)
     setup_search(app)
     setup_call_search(app)

@@ -3,6 +3,7 @@ language support, and the macros the extension's nodes write."""
 
 from __future__ import annotations
 
+from build_tools.generated.card import LATEX as CARD_PREAMBLE
 from build_tools.sphinxext.heads import PREAMBLE as HEADS_PREAMBLE
 from build_tools.sphinxext.suits import LATEX_PREAMBLE as SUITS_PREAMBLE
 
@@ -246,16 +247,16 @@ def latex_elements_for(language: str, paper: str = "a4") -> dict[str, str]:
         "papersize": f"{paper}paper",
         "pointsize": "10pt",
         "fontpkg": FONTS,
-        "preamble": SUITS_PREAMBLE + HEADS_PREAMBLE + NODES_PREAMBLE,
+        "preamble": SUITS_PREAMBLE + HEADS_PREAMBLE + NODES_PREAMBLE + CARD_PREAMBLE,
         # The index of calls and conventions (build_tools/generated/callindex.py),
         # which latexmk sorts with makeindex between xelatex passes.
-        "printindex": "\\printindex",
+        "printindex": "\\hbprintindex",
         # A pocket book of regulations reads straight on: no blank pages (which
         # carried running heads) before each chapter.
         "extraclassoptions": "openany,oneside",
         # A document printed alone opens with its own text before its first
         # section: no "Contents" in the foot of those pages.
-        "tableofcontents": "\\sphinxtableofcontents\n\\markboth{}{}\n",
+        "tableofcontents": "\\hbtableofcontents\n\\markboth{}{}\n",
     }
     if paper == "a5":
         elements["sphinxsetup"] = A5_MARGINS
