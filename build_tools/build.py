@@ -844,8 +844,11 @@ def site_documents(layout: Layout, manifest: Manifest, languages: Sequence[str])
         title, original = (entry["title"] if entry else [document, ""])
         pocket = next((name for lang in manifest.languages
                        if not pdf_problem(layout.pdf / (name := f"{document}-{lang}-a5.pdf"))), "")
+        written = next((lang for lang in manifest.languages if pocket.endswith(f"-{lang}-a5.pdf")), "")
         out.append({"id": document, "title": title, "lang": (original or shown).replace("_", "-"),
-                    "url": f"{shown}/{document}.html", "pocket": f"pdf/{pocket}" if pocket else ""})
+                    "url": f"{shown}/{document}.html", "pocket": f"pdf/{pocket}" if pocket else "",
+                    "pocket_language": language_name(written) if written else "",
+                    "pocket_lang": written.replace("_", "-")})
     return out
 
 

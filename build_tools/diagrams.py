@@ -300,7 +300,8 @@ def written_calls(text: str, language: str, view: str, reader: str) -> list[str]
     return [_cell(slot, shown).call for slot in notation.profile(language).parse_pattern(text, View(view)).slots]
 
 
-def inline_auction(text: str, options: str | None, language: str, reader: str, silent: bool = True) -> str:
+def inline_auction(text: str, options: str | None, language: str, reader: str, silent: bool = True,
+                   partnership: bool = False) -> str:
     """An auction written in a sentence, in ``reader``'s notation with suit
     symbols, in the view it was written in (one side's calls joined by ``-``;
     every call in turn joined by spaces). Each call reads as in the diagram
@@ -308,6 +309,9 @@ def inline_auction(text: str, options: str | None, language: str, reader: str, s
     its mark, then its explanation in parentheses. Not ``silent``, the
     partnership view leaves out the opponents' passes between two of our
     calls, which it stands for unwritten (where room is short: the alert card).
+    With ``partnership``, an auction written in the table view is shown in the
+    partnership view of the side making its last call, every pass kept (a
+    column of sequences in one notation: the quick reference).
 
     >>> inline_auction("1♣_(Paso)_1♠_(Doblo)", None, "es", "en")
     '1♣-(P)-1♠-(X)'
@@ -319,9 +323,17 @@ def inline_auction(text: str, options: str | None, language: str, reader: str, s
     '1♣-1♥-1BA'
     >>> inline_auction("1♣ P 2♠", "table", "en", "ru"), inline_auction("1♣ P 2♠", "table", "en", "ru", silent=False)
     ('1♣ пас 2♠', '1♣ пас 2♠')
+    >>> inline_auction("1♥ pass pass 1NT", "table", "sv", "en", partnership=True)
+    '(1♥)-P-(P)-1NT'
+    >>> inline_auction("1♥ pass pass 1NT", "table", "sv", "en", silent=False, partnership=True)
+    '(1♥)-P-1NT'
     """
     setting = inline_setting(options)
     pattern = notation.profile(language).parse_pattern(text, View(setting.view))
+    if partnership and pattern.view is View.TABLE:
+        ours = (len(pattern.slots) - 1) % 2
+        pattern = AuctionPattern(tuple(Slot(slot.calls, opponent=n % 2 != ours, annotation=slot.annotation)
+                                       for n, slot in enumerate(pattern.slots)), View.PARTNERSHIP)
     shown = notation.display_profile(reader)
     written = []
     slots = pattern.slots

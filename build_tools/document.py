@@ -123,6 +123,8 @@ class Paragraph:
     leaves: tuple[str, ...] = ()
     pos: Position = Position()
     rules: tuple[Rule, ...] = ()
+    #: The entries of the Laws it rests on, ``document#id`` each.
+    laws: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +144,8 @@ class Point:
     leaves: tuple[str, ...] = ()
     pos: Position = Position()
     rules: tuple[Rule, ...] = ()
+    #: The entries of the Laws it rests on, ``document#id`` each.
+    laws: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

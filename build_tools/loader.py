@@ -746,7 +746,24 @@ class _Reader:
             leaves=values.get("leaves", ()),
             pos=_pos(node),
             rules=self.rules_of(values, values["point"]),
+            laws=self.laws(values.get("laws")),
         )
+
+    def laws(self, laws: _Data | None) -> tuple[str, ...]:
+        """``laws:``, a list of references ``document#id`` (each checked to exist
+        with the whole handbook, :func:`check_references`)."""
+        if laws is None:
+            return ()
+        items = laws.value if isinstance(laws.value, list) else None
+        nodes = laws.node.value if isinstance(laws.node, yaml.SequenceNode) else []
+        if items is None or not items:
+            self.error(laws.node, "laws must be a list of references 'document#id' (the Laws' contents)")
+            return ()
+        for item, node in zip(items, nodes, strict=True):
+            if not isinstance(item, str) or not re.fullmatch(r"[a-z][a-z0-9-]*#[a-z][a-z0-9-]*", item):
+                self.error(node, f"laws: {item!r} is no reference 'document#id'")
+                return ()
+        return tuple(items)
 
 
 #: How each kind of block is built from its checked values: one entry per kind
@@ -759,7 +776,7 @@ _BUILDERS: dict[str, _Builder] = {
     ),
     "paragraph": lambda r, node, v, n: Paragraph(
         id=v["paragraph"], text=v["text"], default=v.get("default", False), leaves=v.get("leaves", ()),
-        pos=_pos(node), rules=r.rules_of(v, v["paragraph"]),
+        pos=_pos(node), rules=r.rules_of(v, v["paragraph"]), laws=r.laws(v.get("laws")),
     ),
     "list": lambda r, node, v, n: PointList(id=v["list"], items=v["items"], pos=_pos(node)),
     "definition": lambda r, node, v, n: Definition(id=v["definition"], term=v["term"], text=v["text"], pos=_pos(node),
@@ -1001,6 +1018,18 @@ def check_references(documents: list[Document], local_only: bool = False) -> lis
     ids = {doc.id: set(doc.ids()) for doc in documents}
     problems: list[Diagnostic] = []
     for doc in documents:
+        for element in doc.elements():
+            for law in getattr(element, "laws", ()):
+                document, _, target = law.partition("#")
+                if document not in ids:
+                    if not local_only:
+                        problems.append(Diagnostic(doc.path, element.pos.line, element.pos.column,
+                                                   f"laws: reference to unknown document '{document}'"))
+                elif target not in ids[document]:
+                    close = difflib.get_close_matches(target, ids[document], n=1)
+                    hint = f" (did you mean '{close[0]}'?)" if close else ""
+                    problems.append(Diagnostic(doc.path, element.pos.line, element.pos.column,
+                                               f"laws: reference to unknown id '{target}' in '{document}'{hint}"))
         for message in doc.messages():
             for broken in broken_references(message.text, doc.id, ids):
                 if not broken.known_document:

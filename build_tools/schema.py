@@ -55,6 +55,11 @@ class Field:
     printed_as_list: bool = False
 
 
+#: The Laws an article rests on (paragraphs and points take them).
+LAWS = Field("laws", "data", False,
+             "The entries of the Laws this article rests on (disclosure, misinformation, damage, adjustment), "
+             "each 'document#id' of the Laws' contents; each is a link beside the article, in every language.")
+
 #: The rules an article states (sections, paragraphs and points take them).
 RULE = Field("rule", "data", False,
              "Rules formalising this article, one mapping or a list (see build_tools/rules): question, scope, "
@@ -97,6 +102,7 @@ BLOCKS: dict[str, tuple[Field, ...]] = {
         Field("default", "flag", False, "The text states the default agreement (BWS '[default]')."),
         Field("leaves", "texts", False, "Alternative agreements to the default (BWS '{... [leaf]}').",
               printed_as_list=True),
+        LAWS,
         RULE,
     ),
     "list": (
@@ -204,6 +210,7 @@ POINT: tuple[Field, ...] = (
           printed_as_list=True),
     Field("body", "blocks", False, "Blocks after the point's text (no sections)."),
     Field("items", "points", False, "Sub-points."),
+    LAWS,
     RULE,
 )
 

@@ -81,7 +81,7 @@ def test_each_line_of_a_card_is_the_rules_verdict(doc_id: str, which: str) -> No
             notation = example.notation or doc.language
             situation = example.query.situation(notation)
             sequence = diagrams.inline_auction(example.auction, example.view, notation, doc.display_language,
-                                               silent=False)
+                                               silent=False, partnership=True)
             asked = describe_query(example.query, words, notation, doc.display_language, leaf_texts(doc))
             for question, _stated in example.expect:
                 if question not in CARDS[doc_id]:

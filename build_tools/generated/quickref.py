@@ -114,8 +114,11 @@ def build(doc: Document, gettext: Callable[[str], str], words: Mapping[str, str]
         language = example.notation or doc.language
         try:
             situation = example.query.situation(language)
-            sequence = diagrams.inline_auction(example.auction, example.view, language, doc.display_language)
-            short = diagrams.inline_auction(example.auction, example.view, language, doc.display_language, False)
+            # One notation down the column: the partnership view, a table view's passes kept.
+            sequence = diagrams.inline_auction(example.auction, example.view, language, doc.display_language,
+                                               partnership=True)
+            short = diagrams.inline_auction(example.auction, example.view, language, doc.display_language, False,
+                                            partnership=True)
         except (BridgeError, ValueError):
             continue  # the check stage has reported it
         group = situation_of(situation)

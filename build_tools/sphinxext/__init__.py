@@ -1,5 +1,5 @@
 """Sphinx extension of the handbook: anchors, points, suits, untranslated markers,
-examples, inline references, auctions and hands, breaks in long words, and the language switcher,
+examples, inline references, links to the Laws, auctions and hands, breaks in long words, and the language switcher,
 one module per family; the generated blocks (quick reference, index, "but see", alert card) are set up by their
 own modules in :mod:`build_tools.generated`.
 
@@ -25,6 +25,7 @@ from build_tools.sphinxext.call_search import setup_call_search
 from build_tools.sphinxext.examples import setup_examples
 from build_tools.sphinxext.inline import setup_inline
 from build_tools.sphinxext.languages import setup_languages
+from build_tools.sphinxext.laws import setup_laws
 from build_tools.sphinxext.points import setup_points
 from build_tools.sphinxext.search import setup_search
 from build_tools.sphinxext.suits import setup_suits
@@ -43,6 +44,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     setup_examples(app)
     setup_appendix(app)
     setup_inline(app)
+    setup_laws(app)
     setup_tables(app)
     setup_articles(app)
     setup_quickref(app)
