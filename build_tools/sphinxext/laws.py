@@ -57,7 +57,7 @@ def entry_name(entry: nodes.Element) -> str:
         if isinstance(holder, point) and holder.get("number"):
             numbers.insert(0, str(holder["number"]))
         holder = holder.parent
-    return " ".join([*numbers, short_title(_first_text(entry))]).strip()  # type: ignore[arg-type]
+    return " ".join([*numbers, short_title(_first_text(entry))]).strip()
 
 
 class LawsDomain(Domain):
@@ -65,7 +65,7 @@ class LawsDomain(Domain):
 
     name = "hblaws"
     label = "Handbook links to the Laws"
-    initial_data: dict[str, dict[str, tuple[str, str]]] = {"names": {}}
+    initial_data = {"names": {}}
 
     @property
     def names(self) -> dict[str, tuple[str, str]]:
