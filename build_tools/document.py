@@ -212,6 +212,8 @@ class Example:
     expect: tuple[tuple[str, str], ...] = ()
     #: The handbook's own example, not the regulation's text.
     editorial: bool = False
+    #: Its verdicts rest on the handbook's reading of the article, not on its words.
+    reading: bool = False
 
 
 @dataclass(frozen=True, slots=True)

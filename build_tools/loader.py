@@ -574,6 +574,7 @@ class _Reader:
             notes=values.get("notes", ()),
             pos=_pos(node),
             editorial=values.get("editorial", False),
+            reading=values.get("reading", False),
         )
         name = f"example '{example.id}'"
         example = self.doctest_of(example, values, nodes, name)

@@ -503,7 +503,7 @@ def _example_run_table(env: Environment, run: ExampleRun, doc: Document, labels:
     each badge linked to its article. A run whose examples state no agreement
     (what a call shows is the verdict) has no column for it. The columns'
     shares are the printed page's; the site sizes them to their content."""
-    verdicts = [_verdicts(env, example, doc, words) for example in run.examples]
+    verdicts = [_verdicts(env, example, doc, words, labels.get("reading", "")) for example in run.examples]
     asked = any(query for query, _, _ in verdicts)
     keys = ("auction", "agreement", "verdict") if asked else ("auction", "verdict")
     rows: list[list[str]] = [[markup.text(labels[key]) for key in keys]]
@@ -549,10 +549,12 @@ def _verdict_share(labels: Sequence[str]) -> int:
 
 
 def _verdicts(env: Environment, example: Example, doc: Document,
-              words: dict[str, str]) -> tuple[str, list[markup.MyST], list[str]]:
+              words: dict[str, str], reading: str = "") -> tuple[str, list[markup.MyST], list[str]]:
     """The agreement an example asks about, in the reader's ``words``, its
-    verdicts, each a badge (a role) linked to the article that decides it, and
-    the labels of those set in a frame (every tone but a classification's)."""
+    verdicts, each a badge (a role) linked to the article that decides it and,
+    for an example resting on the handbook's reading, marked with the word
+    ``reading``, and the labels of those set in a frame (every tone but a
+    classification's)."""
     if not example.expect or example.query is None:
         return "", [], []
     from build_tools.meaning_text import describe_query
@@ -569,7 +571,8 @@ def _verdicts(env: Environment, example: Example, doc: Document,
             article = ""  # the article giving an answer that says "none of these" rules on nothing
         label, tone = answer_label(doc, question, answer, gettext,  # type: ignore[arg-type]
                                    words, example.notation or doc.language)
-        badges.append(markup.role("hb-verdict", markup.payload(kind=tone, label=label, article=article)))
+        badges.append(markup.role("hb-verdict", markup.payload(
+            kind=tone, label=label, article=article, reading=reading if example.reading else "")))
         if tone != "info":
             framed.append(label)
     # The agreement asked about, every key the example writes, in the reader's
@@ -586,7 +589,7 @@ def _verdict_badges(env: Environment, example: Example, doc: Document, labels: d
     the rules that decides it ("" for an example without verdicts), worded and
     toned as its question declares; before them, the agreement asked about in
     the reader's ``words``."""
-    asked, badges, _ = _verdicts(env, example, doc, words)
+    asked, badges, _ = _verdicts(env, example, doc, words, labels.get("reading", ""))
     if not badges:
         return markup.MyST("")
     if asked and ("meaning" in example.query.asked or "earlier" in example.query.asked):  # type: ignore[union-attr]
@@ -626,18 +629,19 @@ def _card_pdfs(doc: Document) -> list[tuple[str, str]]:
     return [(LANGUAGE_NAMES.get(lang, lang), card.pdf_name(doc.id, lang)) for lang in card.card_languages(doc.language)]
 
 
-def _card_lines(part: object, situations: dict[str, str]) -> markup.MyST:
+def _card_lines(part: object, situations: dict[str, str], reading: str = "") -> markup.MyST:
     from build_tools.generated import card
 
     assert isinstance(part, card.Part)
-    return card.lines(part, situations)
+    return card.lines(part, situations, reading)
 
 
-def _quickref_rows(table: object, doc: Document, situations: dict[str, str], page_word: str) -> markup.MyST:
+def _quickref_rows(table: object, doc: Document, situations: dict[str, str], page_word: str,
+                   reading: str = "") -> markup.MyST:
     from build_tools.generated import quickref
 
     assert isinstance(table, quickref.QuickReference)
-    return quickref.rows(table, doc, situations, page_word)
+    return quickref.rows(table, doc, situations, page_word, reading)
 
 
 def _quickref_widths(table: object) -> str:

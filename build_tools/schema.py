@@ -157,6 +157,9 @@ BLOCKS: dict[str, tuple[Field, ...]] = {
         Field("stage", "label", False, "The stage of the event (round robin, knockout...)."),
         Field("expect", "data", False, "The verdicts the example states, e.g. {alert: no}; checked by the rules."),
         Field("editorial", "flag", False, "The handbook's own example, not the regulation's."),
+        Field("reading", "flag", False,
+              "Its verdicts rest on the handbook's reading of the article (written beside the rule), not on "
+              "the article's words: each is marked so, in print and on the site."),
         Field("as-printed", "flag", False,
               "The hands are kept as the original prints them although two of them share a card (a misprint "
               "of the source, named in a comment beside it); the check of the deal is skipped."),

@@ -79,6 +79,8 @@ class Verdict:
     label: str
     tone: str
     asked: tuple[str, ...] = ()
+    #: The agreements whose verdict rests on the handbook's reading of the article.
+    readings: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,14 +136,15 @@ def build(doc: Document, tables: Sequence[QuickReference]) -> tuple[Part, ...]:
         tables = [table for question in doc.card for table in tables if table.question == question]
 
     def lines(rows: Sequence[Any]) -> tuple[Line, ...]:
-        found: dict[tuple[str, str], dict[tuple[str, str], list[str]]] = {}
+        found: dict[tuple[str, str], dict[tuple[str, str], list[Any]]] = {}
         for row in rows:
             sequence = row.short or row.sequence
-            found.setdefault((sequence, row.article), {}).setdefault((row.verdict, row.tone), []).append(row.asked)
+            found.setdefault((sequence, row.article), {}).setdefault((row.verdict, row.tone), []).append(row)
         return tuple(
             Line(sequence, article, names.get(article, article),
-                 tuple(Verdict(label, tone, tuple(a for a in dict.fromkeys(asked) if a))
-                       for (label, tone), asked in verdicts.items()),
+                 tuple(Verdict(label, tone, tuple(dict.fromkeys(r.asked for r in same if r.asked)),
+                               tuple(dict.fromkeys(r.asked for r in same if r.reading)))
+                       for (label, tone), same in verdicts.items()),
                  languages.get(article, ""))
             for (sequence, article), verdicts in found.items())
 
@@ -151,15 +154,20 @@ def build(doc: Document, tables: Sequence[QuickReference]) -> tuple[Part, ...]:
         for table in tables)
 
 
-def lines(part: Part, situation_words: Mapping[str, str]) -> markup.MyST:
-    """The MyST of one question's lines: a situation's name, then a paragraph per line."""
+def lines(part: Part, situation_words: Mapping[str, str], reading_word: str = "") -> markup.MyST:
+    """The MyST of one question's lines: a situation's name, then a paragraph
+    per line, an agreement whose verdict rests on the handbook's reading
+    followed by ``reading_word``."""
     import json
+
+    def asked(verdict: Verdict) -> list[str]:
+        return [f"{a} ({reading_word})" if reading_word and a in verdict.readings else a for a in verdict.asked]
 
     out: list[str] = []
     for group in part.groups:
         out.append(markup.role("hb-card-situation", situation_words[group.situation]))
         for line in group.lines:
-            verdicts = json.dumps([[v.label, v.tone, list(v.asked)] for v in line.verdicts], ensure_ascii=False)
+            verdicts = json.dumps([[v.label, v.tone, asked(v)] for v in line.verdicts], ensure_ascii=False)
             out.append(markup.role("hb-card-line", markup.payload(
                 sequence=line.sequence, article=line.name, lang=line.lang, verdicts=verdicts)))
     return markup.MyST("".join(f"{paragraph}\n\n" for paragraph in out))

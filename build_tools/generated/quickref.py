@@ -51,6 +51,8 @@ class Row:
     order: tuple[int, ...] = ()
     #: The sequence without the opponents' passes it stands for unwritten (the alert card's).
     short: str = ""
+    #: The verdict rests on the handbook's reading of the article (the example's ``reading``).
+    reading: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +132,7 @@ def build(doc: Document, gettext: Callable[[str], str], words: Mapping[str, str]
             if verdict is None or verdict.depends:
                 continue
             label, tone = answer_label(doc, question, verdict.answer, gettext, words, language)
-            row = Row(sequence, asked, label, tone, verdict.article, order, short)
+            row = Row(sequence, asked, label, tone, verdict.article, order, short, example.reading)
             found.setdefault(question, {}).setdefault(group, {}).setdefault((sequence, asked, label), row)
     registry = doc.registry or Registry.standard()
     tables = []
@@ -153,10 +155,11 @@ def _rank(call: Any) -> int:
     return ALL_CALLS.index(call)
 
 
-def rows(table: QuickReference, doc: Document, situation_words: Mapping[str, str], page_word: str
-         ) -> markup.MyST:
+def rows(table: QuickReference, doc: Document, situation_words: Mapping[str, str], page_word: str,
+         reading_word: str = "") -> markup.MyST:
     """The list-table body of ``table``: a row heading each situation, then
-    one row per sequence (cells already MyST)."""
+    one row per sequence (cells already MyST), a verdict resting on the
+    handbook's reading marked with ``reading_word``."""
     names = articles.names(doc)
     languages = articles.name_languages(doc)
     out: list[list[str]] = []
@@ -166,7 +169,8 @@ def rows(table: QuickReference, doc: Document, situation_words: Mapping[str, str
             out.append([
                 markup.role("hb-quickref-sequence", row.sequence),
                 markup.text(row.asked) if row.asked else "",
-                markup.role("hb-quickref-verdict", markup.payload(tone=row.tone, label=row.verdict)),
+                markup.role("hb-quickref-verdict", markup.payload(
+                    tone=row.tone, label=row.verdict, reading=reading_word if row.reading else "")),
                 articles.reference(row.article, names.get(row.article, row.article), page_word,
                                    languages.get(row.article, "")) if row.article else "",
             ])
@@ -281,7 +285,9 @@ def verdict_role(
         nodes.inline(label, label)
     # Not the badges' classes (hb-verdict-*): those frame the word in print.
     word["classes"] += ["hb-quickref-verdict", f"hb-quickref-{tone}"]
-    return [word], []
+    from build_tools.sphinxext.inline import reading_mark
+
+    return [word, *reading_mark(fields.get("reading", ""))], []
 
 
 def sequence_role(

@@ -138,6 +138,8 @@ NODES_PREAMBLE = r"""
 \expandafter\newcommand\csname DUrolehb-verdict-permitted\endcsname[1]{\fbox{#1}}
 \expandafter\newcommand\csname DUrolehb-verdict-info\endcsname[1]{[#1]}
 \expandafter\newcommand\csname DUrolehb-editorial\endcsname[1]{\textit{\small #1}}
+% After a verdict resting on the handbook's reading of its article, the words that say so.
+\expandafter\newcommand\csname DUrolehb-reading\endcsname[1]{\textit{#1}}
 % The line of an example's query and verdicts is set ragged-right: justified,
 % its short words stretched apart ("naturalne;  14–18  PC;"). The setting holds
 % to the end of the paragraph (and of the example, whose group it is in).
