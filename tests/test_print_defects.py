@@ -76,15 +76,19 @@ def _find_lines(page, headings: set[str]) -> list[tuple[str, list]]:  # type: ig
 
 
 #: The index's heading in each language (its bookmark).
-INDEX = {"Indeks", "Index", "Índice", "Register", "Указатель", "索引", "Предметный указатель", "Sakregister"}
+INDEX = {"Indeks", "Index", "Índice", "Register", "Alfabetiskt register", "Алфавитный указатель", "索引", "Sakregister"}
 
 
 def test_index_page_ranges_are_one_en_dash_on_one_line(real_books: Path) -> None:
     seen = 0
     for pdf in _a5_books(real_books):
+        if "-card-" in pdf.name:
+            continue  # an alert card has no index
         marks = outline(pdf)
         start = next((page for title, page in marks if title in INDEX), 0)
-        assert start, f"{pdf.name}: no index among {[t for t, _ in marks][-3:]}"
+        if not start:  # a document that names no call or convention (the Laws' contents) has none
+            assert not pdf.name.startswith("bridge-handbook-"), f"{pdf.name}: no index among {marks[-3:]}"
+            continue
         text = subprocess.run(["pdftotext", "-layout", "-f", str(start), str(pdf), "-"], check=True,
                               capture_output=True, text=True).stdout
         seen += text.count("–")

@@ -42,9 +42,12 @@ def names(head_text: str, title: str) -> bool:
     (True, True)
     >>> names("Podręcznik przepisów brydżowych", "Zasady alertowania"), names("…", "Zasady")
     (False, False)
+    >>> names("叫牌体系・提醒卡", "叫牌体系 · 提醒卡")
+    True
     """
-    squeeze = "".join(head_text.split())
-    whole = "".join(title.split())
+    # xeCJK sets a middle dot in Chinese text full-width ("・")
+    squeeze = "".join(head_text.split()).replace("・", "·")
+    whole = "".join(title.split()).replace("・", "·")
     if squeeze == whole:
         return True
     return squeeze.endswith("…") and len(squeeze) > 1 and whole.startswith(squeeze[:-1])

@@ -113,6 +113,11 @@ class Part:
     answers: tuple[str, ...]
     groups: tuple[Group, ...]
 
+    @property
+    def has_readings(self) -> bool:
+        """Whether a verdict of its lines rests on the handbook's reading."""
+        return has_readings([self])
+
 
 def build(doc: Document, tables: Sequence[QuickReference]) -> tuple[Part, ...]:
     """The card of ``doc`` (translated): its quick reference's ``tables`` of the
@@ -154,14 +159,25 @@ def build(doc: Document, tables: Sequence[QuickReference]) -> tuple[Part, ...]:
         for table in tables)
 
 
+#: After an agreement whose verdict rests on the handbook's reading of the
+#: article: the sheet has no room for the words, which its opening line gives.
+READING_MARK = "†"
+
+
+def has_readings(parts: Sequence[Part]) -> bool:
+    """Whether some line of the card rests on the handbook's reading."""
+    return any(verdict.readings for part in parts for group in part.groups for line in group.lines
+               for verdict in line.verdicts)
+
+
 def lines(part: Part, situation_words: Mapping[str, str], reading_word: str = "") -> markup.MyST:
     """The MyST of one question's lines: a situation's name, then a paragraph
     per line, an agreement whose verdict rests on the handbook's reading
-    followed by ``reading_word``."""
+    (``reading_word``, given) marked :data:`READING_MARK`."""
     import json
 
     def asked(verdict: Verdict) -> list[str]:
-        return [f"{a} ({reading_word})" if reading_word and a in verdict.readings else a for a in verdict.asked]
+        return [f"{a} {READING_MARK}" if reading_word and a in verdict.readings else a for a in verdict.asked]
 
     out: list[str] = []
     for group in part.groups:
@@ -272,11 +288,11 @@ LATEX = r"""
 \newif\ifhbcard
 \newcommand{\hbtableofcontents}{\ifhbcard\else\sphinxtableofcontents\fi}
 \newcommand{\hbprintindex}{\ifhbcard\else\printindex\fi}
-\newenvironment{hbcardlines}{\par\fontsize{6.5}{7.2}\selectfont\setlength{\columnsep}{3.5mm}\setlength{\parskip}{0pt}%
+\newenvironment{hbcardlines}{\par\fontsize{6.5}{7.1}\selectfont\setlength{\columnsep}{3mm}\setlength{\parskip}{0pt}%
   \begin{multicols}{2}\raggedright
   \let\hbcardpar\sphinxAtStartPar\def\sphinxAtStartPar{\noindent\hangindent1.2em\hangafter1\hbcardpar}}%
   {\end{multicols}}
-\expandafter\newcommand\csname DUrolehb-card-situation\endcsname[1]{\vspace{1pt}\textbf{#1}\nopagebreak}
+\expandafter\newcommand\csname DUrolehb-card-situation\endcsname[1]{\vspace{0.5pt}\textbf{#1}\nopagebreak}
 \expandafter\newcommand\csname DUrolehb-card-question\endcsname[1]{{\small #1}}
 % The card's opening lines (who issued it, how it is made) in the lines' size.
 \newenvironment{sphinxclasshb-card-info}{\par\scriptsize}{\par\smallskip}

@@ -172,7 +172,7 @@ def rows(table: QuickReference, doc: Document, situation_words: Mapping[str, str
                 markup.role("hb-quickref-verdict", markup.payload(
                     tone=row.tone, label=row.verdict, reading=reading_word if row.reading else "")),
                 articles.reference(row.article, names.get(row.article, row.article), page_word,
-                                   languages.get(row.article, "")) if row.article else "",
+                                   languages.get(row.article, ""), column=True) if row.article else "",
             ])
     body: list[str] = []
     for cells in out:

@@ -150,6 +150,10 @@ NODES_PREAMBLE = r"""
 % The index's entries are grouped under "Conventions" and "Calls" (its first
 % level); makeindex's letter headings, read from ASCII sort keys, would mislead.
 \renewcommand{\sphinxstyleindexlettergroup}[1]{}
+% A page number ending a quick reference's cell (build_tools/generated/articles.py)
+% in the room of three digits and its bracket, whatever it is.
+\newlength{\hbcolumnpagewidth}
+\newcommand{\hbcolumnpage}[1]{\settowidth{\hbcolumnpagewidth}{000)}\makebox[\hbcolumnpagewidth][l]{#1}}
 % A "but see" note (build_tools/generated/butsee.py): a paragraph in a smaller size.
 \newcommand{\hbbutsee}{\small}
 % Sphinx starts each cell's paragraph with \sphinxAtStartPar, where the
