@@ -379,3 +379,29 @@ def test_a_word_of_javascripts_objects_is_no_call(browser, server: str, word: st
         page.close()
     assert read[0] is None
     assert read[1] == ["1NT", word]
+
+
+@pytest.mark.browser
+def test_a_pages_summary_leaves_out_its_languages(browser, server: str) -> None:  # type: ignore[no-untyped-def]
+    # The languages a phone shows above the article (templates/page.html) are in
+    # every page's main block: a summary began "Polski English Русский ...".
+    page = browser.new_page()
+    try:
+        page.goto(f"{server}/en/search.html?q=alerting")
+        page.wait_for_function("() => [...document.querySelectorAll('#search-results li p.context')]"
+                               ".some(p => p.textContent.trim())", timeout=20_000)
+        summaries = page.locator("#search-results li p.context").all_inner_texts()
+    finally:
+        page.close()
+    assert summaries
+    bar = "Polski English Русский Español Svenska 中文"  # the languages, in the manifest's order
+    assert not [s for s in summaries if bar in " ".join(s.split())], summaries[:3]
+
+
+@pytest.mark.browser
+def test_a_word_finds_the_auctions_whose_words_hold_it_not_their_kind(browser, server: str) -> None:  # type: ignore[no-untyped-def]
+    # "叫牌" (auction) is in the Chinese name of every result's kind ("含此叫牌过程的示例"):
+    # matched there, it listed all 1,282 auctions and the page never finished.
+    links, summary, errors = _search(browser, server, "zh_CN", "叫牌")
+    assert not errors
+    assert 0 < len(links) < 200, len(links)

@@ -154,8 +154,12 @@ var HB = (() => {
       let score;
       if (auction) score = rank(auction, kind, page, sequence);
       else {
-        const haystack = `${shown} ${said} ${typeName} ${index.titles[file]}`.toLowerCase();
-        score = [...terms].every((t) => haystack.includes(t)) ? Scorer.objPartialMatch + Scorer.objPrio[1] : null;
+        // As Sphinx finds an object: the word in its name, the query's other
+        // words in its name, kind or page ("叫牌" is in every example's kind in Chinese).
+        const name = `${shown} ${said}`.toLowerCase();
+        const haystack = `${name} ${typeName} ${index.titles[file]}`.toLowerCase();
+        score = name.includes(term) && [...terms].every((t) => haystack.includes(t))
+          ? Scorer.objPartialMatch + Scorer.objPrio[1] : null;
       }
       if (score === null || score === undefined) continue;
       results.push([page, said ? `${shown} · ${said}` : shown, "#" + anchor,
