@@ -180,3 +180,20 @@ def test_a_law_reference_names_an_entry_that_exists(tmp_path: Path) -> None:
     path.write_text(path.read_text(encoding="utf-8").replace("[doc#b]", "[doc#a]"), encoding="utf-8")
     document = load_document(path)  # another document is checked with the whole handbook
     assert [p.message for p in check_references([document])] == ["laws: reference to unknown document 'other'"]
+
+
+def test_the_index_orders_the_calls_it_is_given() -> None:
+    # The site's index reorders Sphinx's entries (html-page-context of genindex).
+    from types import SimpleNamespace
+
+    from build_tools.generated.callindex import order_site_index
+
+    entries = [(name, ([], [], None)) for name in ("1♠", "1♣", "2♦", "1NT", "1♥", "1♦", "Stayman")]
+    other = [("A", [("alert", ([], [], None))])]
+    context = {"genindexentries": [("Symbols", entries), *other]}
+    app = SimpleNamespace(config=SimpleNamespace(language="en"))
+    order_site_index(app, "genindex", "genindex.html", context, None)  # type: ignore[arg-type]
+    assert [name for name, _ in context["genindexentries"][0][1]] == ["1♣", "1♦", "1♥", "1♠", "1NT", "2♦", "Stayman"]
+    untouched = {"genindexentries": [("S", [("1♠", 0), ("1♣", 0)])]}
+    order_site_index(app, "search", "search.html", untouched, None)  # type: ignore[arg-type]
+    assert untouched == {"genindexentries": [("S", [("1♠", 0), ("1♣", 0)])]}  # another page's context
