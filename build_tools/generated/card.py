@@ -279,9 +279,11 @@ def visit_text(self: Any, node: card) -> None:
 
 
 #: The sheet in print: two columns of lines in a small size, each a paragraph
-#: (a sequence in bold, its article's number in italics, each verdict
-#: underlined before its agreements); a situation's name heads its lines; a
-#: question's heading (its answers) spans the columns' width.
+#: (a sequence in bold, its article's number in italics, each verdict in the
+#: sans face before its agreements, bold where it asks something of the
+#: player: an underline, at this leading, struck through the line below); a
+#: situation's name heads its lines; a question's heading (its answers) spans
+#: the columns' width.
 LATEX = r"""
 \usepackage{multicol}
 % A card has no contents and no index (its \hbcard title, sphinxext/titlepage.py).
@@ -297,7 +299,7 @@ LATEX = r"""
 % The card's opening lines (who issued it, how it is made) in the lines' size.
 \newenvironment{sphinxclasshb-card-info}{\par\scriptsize}{\par\smallskip}
 \expandafter\newcommand\csname DUrolehb-card-sequence\endcsname[1]{\textbf{#1}}
-\expandafter\newcommand\csname DUrolehb-card-verdict\endcsname[1]{\underline{#1}}
+\expandafter\newcommand\csname DUrolehb-card-verdict\endcsname[1]{{\sffamily #1}}
 \expandafter\newcommand\csname DUrolehb-card-article\endcsname[1]{\textit{#1}}
 """
 
