@@ -408,6 +408,8 @@ class PdfRun:
     documents: tuple[str, ...] = ()
     #: ``document`` for the runs of ``--document``, kept apart from the books'.
     tag: str = ""
+    #: The alert cards' pages (``<document>-card``, build_tools/generated/card.py).
+    cards: tuple[str, ...] = ()
 
     @property
     def _suffix(self) -> str:
@@ -430,12 +432,17 @@ class PdfRun:
         """Each .tex the run writes (without suffix) and the PDFs published from
         it: every name says its language and paper (``<handbook>-<lang>-a4``)."""
         names = [manifest.id] if self.book else []
-        return [(name, [f"{name}.pdf"]) for name in (f"{n}-{self.lang}-{self.paper}" for n in [*names, *self.documents])]
+        return [(name, [f"{name}.pdf"])
+                for name in (f"{n}-{self.lang}-{self.paper}" for n in [*names, *self.documents, *self.cards])]
 
 
 def book_pdf_names(manifest: Manifest, lang: str) -> list[str]:
-    """Every PDF the build may make for ``lang``: the books, then each document alone."""
-    return [f"{name}-{lang}-{paper}.pdf" for name in (manifest.id, *manifest.documents) for paper in PAPERS]
+    """Every PDF the build may make for ``lang``: the books, then each document
+    alone, then the documents' alert cards."""
+    from build_tools.generated.card import pdf_name
+
+    return [*(f"{name}-{lang}-{paper}.pdf" for name in (manifest.id, *manifest.documents) for paper in PAPERS),
+            *(pdf_name(document, lang) for document in manifest.documents)]
 
 
 def remove_retired_pdfs(layout: Layout, manifest: Manifest) -> list[str]:
@@ -481,7 +488,12 @@ def build_pdf(lang: str, layout: Layout, manifest: Manifest, paper: str = "a4",
     for as long as it runs, so the books of every run typeset in parallel, no
     more at once than there are slots; ``progress`` gets a line per book."""
     start = time.perf_counter()
-    run = PdfRun(lang, paper, book, tuple(documents), tag)
+    from build_tools.generated.card import page_name
+
+    # The A5 run of the books prints the alert cards the render stage made in this language.
+    cards = tuple(page_name(d) for d in manifest.documents
+                  if paper == "a5" and book and (layout.myst(lang) / f"{page_name(d)}.md").exists())
+    run = PdfRun(lang, paper, book, tuple(documents), tag, cards)
     outputs = run.outputs(manifest)
     targets = [layout.pdf / name for _, names in outputs for name in names]
     latex_dir = layout.latex(lang, run.builder)
@@ -504,7 +516,8 @@ def build_pdf(lang: str, layout: Layout, manifest: Manifest, paper: str = "a4",
         "HANDBOOK_PAPER": paper,
         "HANDBOOK_BOOK": "1" if book else "0",
         "HANDBOOK_LATEX_DOCUMENTS": json.dumps(
-            [[doc, f"{doc}-{lang}-{paper}", page_title(layout.myst(lang) / f"{doc}.md")] for doc in run.documents],
+            [[doc, f"{doc}-{lang}-{paper}", page_title(layout.myst(lang) / f"{doc}.md")]
+             for doc in (*run.documents, *run.cards)],
             ensure_ascii=False),
     }
     books = [name for name, _ in outputs]
@@ -840,8 +853,11 @@ def site_documents(layout: Layout, manifest: Manifest, languages: Sequence[str])
         title, original = (entry["title"] if entry else [document, ""])
         pocket = next((name for lang in manifest.languages
                        if not pdf_problem(layout.pdf / (name := f"{document}-{lang}-a5.pdf"))), "")
+        written = next((lang for lang in manifest.languages if pocket.endswith(f"-{lang}-a5.pdf")), "")
         out.append({"id": document, "title": title, "lang": (original or shown).replace("_", "-"),
-                    "url": f"{shown}/{document}.html", "pocket": f"pdf/{pocket}" if pocket else ""})
+                    "url": f"{shown}/{document}.html", "pocket": f"pdf/{pocket}" if pocket else "",
+                    "pocket_language": language_name(written) if written else "",
+                    "pocket_lang": written.replace("_", "-")})
     return out
 
 

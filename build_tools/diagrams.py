@@ -300,27 +300,48 @@ def written_calls(text: str, language: str, view: str, reader: str) -> list[str]
     return [_cell(slot, shown).call for slot in notation.profile(language).parse_pattern(text, View(view)).slots]
 
 
-def inline_auction(text: str, options: str | None, language: str, reader: str) -> str:
+def inline_auction(text: str, options: str | None, language: str, reader: str, silent: bool = True,
+                   partnership: bool = False) -> str:
     """An auction written in a sentence, in ``reader``'s notation with suit
     symbols, in the view it was written in (one side's calls joined by ``-``;
     every call in turn joined by spaces). Each call reads as in the diagram
     (:func:`bidding_grid`): an opponents' call in the reader's brackets, then
-    its mark, then its explanation in parentheses.
+    its mark, then its explanation in parentheses. Not ``silent``, the
+    partnership view leaves out the opponents' passes between two of our
+    calls, which it stands for unwritten (where room is short: the alert card).
+    With ``partnership``, an auction written in the table view is shown in the
+    partnership view of the side making its last call, every pass kept (a
+    column of sequences in one notation: the quick reference).
 
     >>> inline_auction("1♣_(Paso)_1♠_(Doblo)", None, "es", "en")
     '1♣-(P)-1♠-(X)'
     >>> inline_auction("1♣_(Paso)_1♠_(Doblo)", None, "es", "pl")
     '1♣-[pas]-1♠-[ktr]'
+    >>> inline_auction("1♣_(Paso)_1♠_(Doblo)", None, "es", "pl", silent=False)
+    '1♣-1♠-[ktr]'
     >>> inline_auction("1т 1ч 1БК", None, "ru", "pl")
     '1♣-1♥-1BA'
-    >>> inline_auction("1♣ P 2♠", "table", "en", "ru")
-    '1♣ пас 2♠'
+    >>> inline_auction("1♣ P 2♠", "table", "en", "ru"), inline_auction("1♣ P 2♠", "table", "en", "ru", silent=False)
+    ('1♣ пас 2♠', '1♣ пас 2♠')
+    >>> inline_auction("1♥ pass pass 1NT", "table", "sv", "en", partnership=True)
+    '(1♥)-P-(P)-1NT'
+    >>> inline_auction("1♥ pass pass 1NT", "table", "sv", "en", silent=False, partnership=True)
+    '(1♥)-P-1NT'
     """
     setting = inline_setting(options)
     pattern = notation.profile(language).parse_pattern(text, View(setting.view))
+    if partnership and pattern.view is View.TABLE:
+        ours = (len(pattern.slots) - 1) % 2
+        pattern = AuctionPattern(tuple(Slot(slot.calls, opponent=n % 2 != ours, annotation=slot.annotation)
+                                       for n, slot in enumerate(pattern.slots)), View.PARTNERSHIP)
     shown = notation.display_profile(reader)
     written = []
-    for slot in pattern.slots:
+    slots = pattern.slots
+    if not silent and pattern.view is View.PARTNERSHIP:
+        slots = tuple(slot for n, slot in enumerate(slots)
+                      if not (slot.opponent and slot.is_silent_pass and not slot.annotation
+                              and 0 < n < len(slots) - 1 and not slots[n - 1].opponent and not slots[n + 1].opponent))
+    for slot in slots:
         cell = _cell(slot, shown)
         written.append(cell.call + cell.mark + (f" ({cell.explanation})" if cell.explanation else ""))
     return (" " if pattern.view is View.TABLE else "-").join(written)

@@ -143,6 +143,8 @@ class Paragraph:
     leaves: tuple[str, ...] = ()
     pos: Position = Position()
     rules: tuple[Rule, ...] = ()
+    #: The entries of the Laws it rests on, ``document#id`` each.
+    laws: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +164,8 @@ class Point:
     leaves: tuple[str, ...] = ()
     pos: Position = Position()
     rules: tuple[Rule, ...] = ()
+    #: The entries of the Laws it rests on, ``document#id`` each.
+    laws: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,6 +232,8 @@ class Example:
     expect: tuple[tuple[str, str], ...] = ()
     #: The handbook's own example, not the regulation's text.
     editorial: bool = False
+    #: Its verdicts rest on the handbook's reading of the article, not on its words.
+    reading: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,6 +291,8 @@ class Document:
     #: How many texts the original has (a translation's own texts may collapse:
     #: two cells translated alike, a cell "3т" become "3♣" with no word left).
     original_texts: int = 0
+    #: The questions its alert card holds, in order (none given: every question).
+    card: tuple[str, ...] = ()
 
     @property
     def texts(self) -> int:

@@ -401,6 +401,7 @@ class _Reader:
             notes=values.get("notes", ()),
             pos=_pos(node),
             editorial=values.get("editorial", False),
+            reading=values.get("reading", False),
         )
         name = f"example '{example.id}'"
         example = self.doctest_of(example, values, nodes, name)
@@ -573,7 +574,24 @@ class _Reader:
             leaves=values.get("leaves", ()),
             pos=_pos(node),
             rules=self.rules_of(values, values["point"]),
+            laws=self.laws(values.get("laws")),
         )
+
+    def laws(self, laws: _Data | None) -> tuple[str, ...]:
+        """``laws:``, a list of references ``document#id`` (each checked to exist
+        with the whole handbook, :func:`check_references`)."""
+        if laws is None:
+            return ()
+        items = laws.value if isinstance(laws.value, list) else None
+        nodes = laws.node.value if isinstance(laws.node, yaml.SequenceNode) else []
+        if items is None or not items:
+            self.error(laws.node, "laws must be a list of references 'document#id' (the Laws' contents)")
+            return ()
+        for item, node in zip(items, nodes, strict=True):
+            if not isinstance(item, str) or not re.fullmatch(r"[a-z][a-z0-9-]*#[a-z][a-z0-9-]*", item):
+                self.error(node, f"laws: {item!r} is no reference 'document#id'")
+                return ()
+        return tuple(items)
 
 
 #: How each kind of block is built from its checked values: one entry per kind
@@ -586,7 +604,7 @@ _BUILDERS: dict[str, _Builder] = {
     ),
     "paragraph": lambda r, node, v, n: Paragraph(
         id=v["paragraph"], text=v["text"], default=v.get("default", False), leaves=v.get("leaves", ()),
-        pos=_pos(node), rules=r.rules_of(v, v["paragraph"]),
+        pos=_pos(node), rules=r.rules_of(v, v["paragraph"]), laws=r.laws(v.get("laws")),
     ),
     "list": lambda r, node, v, n: PointList(id=v["list"], items=v["items"], pos=_pos(node)),
     "definition": lambda r, node, v, n: Definition(id=v["definition"], term=v["term"], text=v["text"], pos=_pos(node),
@@ -678,9 +696,11 @@ def load_document(path: Path) -> Document:
         path=shown,
         pos=_pos(root),
         registry=reader.registry,
+        card=_card_questions(reader, values.get("card")),
     )
     problems = check_references([document], local_only=True)
     problems += _parameter_articles(document, root)
+    problems += reader.problems
     if problems:
         raise DiagnosticError(problems)
     return document
@@ -716,6 +736,25 @@ def _registry_of(reader: _Reader, root: yaml.Node, path: Path) -> Registry:
         except VocabularyError as exc:
             reader.data_error(own, exc, "document")
     return known
+
+
+def _card_questions(reader: _Reader, card: _Data | None) -> tuple[str, ...]:
+    """The questions of ``card:``, a list of the document's questions, each once."""
+    if card is None:
+        return ()
+    if not isinstance(card.value, list) or not all(isinstance(q, str) for q in card.value):
+        reader.error(card.node, "card must be a list of the document's questions")
+        return ()
+    for question, node in zip(card.value, card.node.value, strict=True):
+        try:
+            if reader.registry is not None:
+                reader.registry.question(question)
+        except VocabularyError as exc:
+            reader.error(node, f"card: {exc}")
+        if card.value.count(question) > 1:
+            reader.error(node, f"card: question {question!r} is named twice")
+            break
+    return tuple(card.value)
 
 
 def _parameter_articles(document: Document, root: yaml.Node) -> list[Diagnostic]:
@@ -773,6 +812,18 @@ def check_references(documents: list[Document], local_only: bool = False) -> lis
     ids = {doc.id: set(doc.ids()) for doc in documents}
     problems: list[Diagnostic] = []
     for doc in documents:
+        for element in doc.elements():
+            for law in getattr(element, "laws", ()):
+                document, _, target = law.partition("#")
+                if document not in ids:
+                    if not local_only:
+                        problems.append(Diagnostic(doc.path, element.pos.line, element.pos.column,
+                                                   f"laws: reference to unknown document '{document}'"))
+                elif target not in ids[document]:
+                    close = difflib.get_close_matches(target, ids[document], n=1)
+                    hint = f" (did you mean '{close[0]}'?)" if close else ""
+                    problems.append(Diagnostic(doc.path, element.pos.line, element.pos.column,
+                                               f"laws: reference to unknown id '{target}' in '{document}'{hint}"))
         for message in doc.messages():
             for broken in broken_references(message.text, doc.id, ids):
                 if not broken.known_document:

@@ -527,7 +527,7 @@ def _example_run_table(env: Environment, run: ExampleRun, doc: Document, labels:
     each badge linked to its article. A run whose examples state no agreement
     (what a call shows is the verdict) has no column for it. The columns'
     shares are the printed page's; the site sizes them to their content."""
-    verdicts = [_verdicts(env, example, doc, words) for example in run.examples]
+    verdicts = [_verdicts(env, example, doc, words, labels.get("reading", "")) for example in run.examples]
     asked = any(query for query, _, _ in verdicts)
     keys = ("auction", "agreement", "verdict") if asked else ("auction", "verdict")
     rows: list[list[str]] = [[markup.text(labels[key]) for key in keys]]
@@ -573,10 +573,12 @@ def _verdict_share(labels: Sequence[str]) -> int:
 
 
 def _verdicts(env: Environment, example: Example, doc: Document,
-              words: dict[str, str]) -> tuple[str, list[markup.MyST], list[str]]:
+              words: dict[str, str], reading: str = "") -> tuple[str, list[markup.MyST], list[str]]:
     """The agreement an example asks about, in the reader's ``words``, its
-    verdicts, each a badge (a role) linked to the article that decides it, and
-    the labels of those set in a frame (every tone but a classification's)."""
+    verdicts, each a badge (a role) linked to the article that decides it and,
+    for an example resting on the handbook's reading, marked with the word
+    ``reading``, and the labels of those set in a frame (every tone but a
+    classification's)."""
     if not example.expect or example.query is None:
         return "", [], []
     from build_tools.meaning_text import describe_query
@@ -593,7 +595,8 @@ def _verdicts(env: Environment, example: Example, doc: Document,
             article = ""  # the article giving an answer that says "none of these" rules on nothing
         label, tone = answer_label(doc, question, answer, gettext,  # type: ignore[arg-type]
                                    words, example.notation or doc.language)
-        badge = markup.role("hb-verdict", markup.payload(kind=tone, label=label, article=article))
+        badge = markup.role("hb-verdict", markup.payload(
+            kind=tone, label=label, article=article, reading=reading if example.reading else ""))
         badges.append(label_in_original(markup.MyST(badge), doc, question, answer))
         if tone != "info":
             framed.append(label)
@@ -611,7 +614,7 @@ def _verdict_badges(env: Environment, example: Example, doc: Document, labels: d
     the rules that decides it ("" for an example without verdicts), worded and
     toned as its question declares; before them, the agreement asked about in
     the reader's ``words``."""
-    asked, badges, _ = _verdicts(env, example, doc, words)
+    asked, badges, _ = _verdicts(env, example, doc, words, labels.get("reading", ""))
     if not badges:
         return markup.MyST("")
     if asked and ("meaning" in example.query.asked or "earlier" in example.query.asked):  # type: ignore[union-attr]
@@ -632,11 +635,38 @@ def _quick_reference_tables(env: Environment, doc: Document, words: dict[str, st
     return quickref.build(doc, env.globals["gettext"], words)  # type: ignore[arg-type]
 
 
-def _quickref_rows(table: object, doc: Document, situations: dict[str, str], page_word: str) -> markup.MyST:
+@pass_environment
+def _card_parts(env: Environment, doc: Document, words: dict[str, str]) -> tuple[object, ...]:
+    """The alert card of ``doc`` (build_tools/generated/card.py)."""
+    from build_tools.generated import card, quickref
+
+    return card.build(doc, quickref.build(doc, env.globals["gettext"], words))  # type: ignore[arg-type]
+
+
+def _card_pdfs(doc: Document) -> list[tuple[str, str]]:
+    """The PDFs of ``doc``'s alert card, each with its language's name in that
+    language ("polski", "English"); none where its rules decide no example."""
+    from build_tools.document import LANGUAGE_NAMES
+    from build_tools.generated import card
+
+    if not decided_any(doc):
+        return []
+    return [(LANGUAGE_NAMES.get(lang, lang), card.pdf_name(doc.id, lang)) for lang in card.card_languages(doc.language)]
+
+
+def _card_lines(part: object, situations: dict[str, str], reading: str = "") -> markup.MyST:
+    from build_tools.generated import card
+
+    assert isinstance(part, card.Part)
+    return card.lines(part, situations, reading)
+
+
+def _quickref_rows(table: object, doc: Document, situations: dict[str, str], page_word: str,
+                   reading: str = "") -> markup.MyST:
     from build_tools.generated import quickref
 
     assert isinstance(table, quickref.QuickReference)
-    return quickref.rows(table, doc, situations, page_word)
+    return quickref.rows(table, doc, situations, page_word, reading)
 
 
 def _quickref_widths(table: object) -> str:
@@ -835,6 +865,9 @@ def environment(translations: NullTranslations | None = None) -> SandboxedEnviro
     env.filters["quick_reference_tables"] = _quick_reference_tables
     env.filters["quickref_rows"] = _quickref_rows
     env.filters["quickref_widths"] = _quickref_widths
+    env.filters["card_parts"] = _card_parts
+    env.filters["card_pdfs"] = _card_pdfs
+    env.filters["card_lines"] = _card_lines
     env.filters["index_marks"] = _index_marks
     env.filters["butsee_note"] = _butsee_note
     env.filters["shown"] = _shown
@@ -884,6 +917,7 @@ def render_pages(
             continue
         with reading(doc.registry):  # the conventions its query lines may name
             pages[f"{doc.id}.md"] = doc_template.render(doc=doc, translation=statuses[doc.id])
+    pages.update(card_pages(env, documents, language, statuses))
     # The index says which documents are originals and which translations (in
     # the reader's words for the original's language), and links the PDF.
     pages["index.md"] = env.get_template("index.md.j2").render(
@@ -892,6 +926,30 @@ def render_pages(
         pdf=f"{manifest.id}-{language}-a4.pdf", pocket=f"{manifest.id}-{language}-a5.pdf",
     )
     return pages
+
+
+def card_pages(env: Environment, documents: Sequence[Document], language: str,
+               statuses: Mapping[str, object]) -> dict[str, str]:
+    """The alert card of each document whose rules give a quick reference, in
+    the document's own language and in English (build_tools/generated/card.py)."""
+    from build_tools.generated import card
+    from build_tools.rules.registry import reading
+
+    template = env.get_template(card.MACRO)
+    pages = {}
+    for doc in documents:
+        if language in card.card_languages(doc.language) and decided_any(doc):
+            with reading(doc.registry):
+                pages[f"{card.page_name(doc.id)}.md"] = template.render(doc=doc, translation=statuses[doc.id])
+    return pages
+
+
+def decided_any(doc: Document) -> bool:
+    """Whether the rules decide any example of ``doc`` (its quick reference has a row)."""
+    from build_tools.verdicts import decided
+
+    return any(verdict is not None and not verdict.depends for found in decided(doc).values()
+               for verdict in found.values())
 
 
 def write_pages(pages: dict[str, str], out_dir: Path) -> RenderResult:

@@ -54,6 +54,11 @@ class Field:
     printed_as_list: bool = False
 
 
+#: The Laws an article rests on (paragraphs and points take them).
+LAWS = Field("laws", "data", False,
+             "The entries of the Laws this article rests on (disclosure, misinformation, damage, adjustment), "
+             "each 'document#id' of the Laws' contents; each is a link beside the article, in every language.")
+
 #: The rules an article states (sections, paragraphs and points take them).
 RULE = Field("rule", "data", False,
              "Rules formalising this article, one mapping or a list (see build_tools/rules): question, scope, "
@@ -77,6 +82,9 @@ DOCUMENT: tuple[Field, ...] = (
     Field("parameters", "data", False,
           "Figures and readings of the regulation its rules read, each with its value and the article "
           "it comes from: parameter, value, article, edition, text."),
+    Field("card", "data", False,
+          "The questions its one-sheet alert card holds, in order (build_tools/generated/card.py); "
+          "without it, every question its examples ask."),
 )
 
 BLOCKS: dict[str, tuple[Field, ...]] = {
@@ -93,6 +101,7 @@ BLOCKS: dict[str, tuple[Field, ...]] = {
         Field("default", "flag", False, "The text states the default agreement (BWS '[default]')."),
         Field("leaves", "texts", False, "Alternative agreements to the default (BWS '{... [leaf]}').",
               printed_as_list=True),
+        LAWS,
         RULE,
     ),
     "list": (
@@ -147,6 +156,9 @@ BLOCKS: dict[str, tuple[Field, ...]] = {
         Field("stage", "label", False, "The stage of the event (round robin, knockout...)."),
         Field("expect", "data", False, "The verdicts the example states, e.g. {alert: no}; checked by the rules."),
         Field("editorial", "flag", False, "The handbook's own example, not the regulation's."),
+        Field("reading", "flag", False,
+              "Its verdicts rest on the handbook's reading of the article (written beside the rule), not on "
+              "the article's words: each is marked so, in print and on the site."),
         Field("as-printed", "flag", False,
               "The hands are kept as the original prints them although two of them share a card (a misprint "
               "of the source, named in a comment beside it); the check of the deal is skipped."),
@@ -200,6 +212,7 @@ POINT: tuple[Field, ...] = (
           printed_as_list=True),
     Field("body", "blocks", False, "Blocks after the point's text (no sections)."),
     Field("items", "points", False, "Sub-points."),
+    LAWS,
     RULE,
 )
 

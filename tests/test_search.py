@@ -277,3 +277,131 @@ def test_no_id_is_used_twice_on_a_page(site: Path) -> None:
         if doubled:
             twice[f"{path.parent.name}/{path.name}"] = doubled[:3]
     assert not twice
+
+
+#: The examples of source/bws-competitive-bidding.yaml whose auction is the
+#: reopening 1♥-pass-pass-1NT (a passed hand's too), read from the YAML; and
+#: those of the direct (1♥)-1NT, which BWS gives other strength (15-18, not 10-14).
+REOPENING = {"position-balansering", "inkliv-1nt-balansering", "inkliv-1nt-balansering-passad-hand",
+             "inkliv-1nt-balansering-9-hp", "inkliv-1nt-balansering-10-hp", "inkliv-1nt-balansering-14-hp",
+             "inkliv-1nt-balansering-15-hp"}
+DIRECT = {"position-direkt", "inkliv-1nt-direkt", "inkliv-1nt-direkt-14-hp", "inkliv-1nt-direkt-15-hp",
+          "inkliv-1nt-direkt-18-hp", "inkliv-1nt-direkt-19-hp"}
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("language", ["sv", "en"])
+def test_a_reopening_finds_the_reopening_rows_first(browser, server: str, language: str) -> None:  # type: ignore[no-untyped-def]
+    from urllib.parse import quote
+
+    links, _summary, errors = _search(browser, server, language, quote("1♥ pass pass 1NT"))
+    assert not errors
+    anchors = [link.split("#")[1] for link in links if link.startswith("bws-competitive-bidding.html#")]
+    # The passes are the position: its examples first, then the rule deciding
+    # its strength (10-14), and only then the direct overcall's rows.
+    assert set(anchors[:len(REOPENING)]) == REOPENING, anchors[:12]
+    assert anchors.index("inkliv-1nt") < min(anchors.index(a) for a in DIRECT if a in anchors), anchors[:20]
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("language", "query", "rule", "examples"), [
+    # source/pzbs-alert-rules.yaml point otwarcia-2-karo: "2♦ – blokujące ... (wilkosz)"; its Multi example.
+    ("pl", "2♦", "pzbs-alert-rules.html#otwarcia-2-karo", {"pzbs-alert-rules.html#ex-2-karo-multi"}),
+    # source/aeb-bidding-systems.yaml point apertura-nivel-uno: when a one-level suit opening is natural.
+    ("es", "1♣", "aeb-bidding-systems.html#apertura-nivel-uno", {"aeb-bidding-systems.html#apertura-1c-natural-segundo"}),
+])
+def test_an_opening_alone_finds_the_openings_rule_first(browser, server: str, language: str, query: str,  # type: ignore[no-untyped-def]
+                                                        rule: str, examples: set[str]) -> None:
+    from urllib.parse import quote
+
+    links, _summary, errors = _search(browser, server, language, quote(query))
+    assert not errors
+    assert links[0] == rule, links[:10]
+    # then the opening's own examples, before any auction that only holds the call
+    assert examples <= set(links[1:12]), links[:12]
+
+
+@pytest.mark.browser
+def test_results_are_ranked_by_how_their_auction_meets_the_query(browser, server: str) -> None:  # type: ignore[no-untyped-def]
+    # The ranking itself (static/hb-call-query.js), on the search page's own script.
+    page = browser.new_page()
+    try:
+        page.goto(f"{server}/en/search.html")
+        ranks = page.evaluate("""() => {
+            const rank = (query, sequence, kind = "example") => HB.rank(HB.read(query), kind, "x", sequence);
+            return {
+              exact: rank("1NT", "1nt"), longer: rank("1NT", "1nt pass 2c"), muchLonger: rank("1NT", "1nt pass 2c pass 2d"),
+              later: rank("1NT", "1h 1nt"), none: rank("1NT", "1h"),
+              openingRule: rank("1NT", "1nt", "rule"), exampleOfTwo: rank("1NT 2C", "1nt pass 2c"),
+              ruleOfTwo: rank("1NT 2C", "1nt pass 2c", "rule"),
+              reopening: rank("1H P P 1NT", "1h pass pass 1nt"), direct: rank("1H P P 1NT", "1h 1nt"),
+              response: rank("1H P P 1NT", "1h pass 1nt"), bracketed: rank("(1H) 1NT", "1h 1nt"),
+              bracketedReopening: rank("(1H) 1NT", "1h pass pass 1nt"), alternative: rank("1S X", "1h|1s dbl"),
+              written: rank("1S X", "1s dbl"),
+            };
+        }""")
+    finally:
+        page.close()
+    assert ranks["exact"] > ranks["longer"] > ranks["muchLonger"] > ranks["later"], ranks
+    assert ranks["none"] is None
+    assert ranks["openingRule"] > ranks["exact"]  # an opening alone: its rule first
+    assert ranks["exampleOfTwo"] > ranks["ruleOfTwo"]  # an auction: its examples first
+    assert ranks["reopening"] > ranks["direct"] and ranks["reopening"] > ranks["response"], ranks
+    assert ranks["bracketed"] > ranks["bracketedReopening"], ranks  # "(1♥) 1NT" is the direct seat
+    assert ranks["alternative"] == ranks["written"]  # a call written as alternatives holds each
+
+
+@pytest.mark.browser
+def test_a_result_is_escaped_once(browser, server: str) -> None:  # type: ignore[no-untyped-def]
+    # The index holds names HTML-escaped, and searchtools escaped them again:
+    # "an opponent&#x27;s opening" on the page.
+    page = browser.new_page()
+    try:
+        page.goto(f"{server}/en/search.html?q=1S%20X")
+        page.wait_for_function("() => !!document.querySelector('#search-results > p.search-summary')?.innerText.trim()",
+                               timeout=10_000)
+        texts = page.locator("#search-results ul.search li").all_inner_texts()
+    finally:
+        page.close()
+    assert any("opponent's" in text for text in texts), texts[:5]
+    assert not any("&#" in text or "&amp;" in text or "&quot;" in text for text in texts), texts[:5]
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("word", ["constructor", "toString", "__proto__", "hasOwnProperty"])
+def test_a_word_of_javascripts_objects_is_no_call(browser, server: str, word: str) -> None:  # type: ignore[no-untyped-def]
+    # "1NT constructor" became the key "1nt function Object() {...}".
+    page = browser.new_page()
+    try:
+        page.goto(f"{server}/en/search.html")
+        read = page.evaluate("(q) => [HB.read(q), splitQuery(q)]", f"1NT {word}")
+    finally:
+        page.close()
+    assert read[0] is None
+    assert read[1] == ["1NT", word]
+
+
+@pytest.mark.browser
+def test_a_pages_summary_leaves_out_its_languages(browser, server: str) -> None:  # type: ignore[no-untyped-def]
+    # The languages a phone shows above the article (templates/page.html) are in
+    # every page's main block: a summary began "Polski English Русский ...".
+    page = browser.new_page()
+    try:
+        page.goto(f"{server}/en/search.html?q=alerting")
+        page.wait_for_function("() => [...document.querySelectorAll('#search-results li p.context')]"
+                               ".some(p => p.textContent.trim())", timeout=20_000)
+        summaries = page.locator("#search-results li p.context").all_inner_texts()
+    finally:
+        page.close()
+    assert summaries
+    bar = "Polski English Русский Español Svenska 中文"  # the languages, in the manifest's order
+    assert not [s for s in summaries if bar in " ".join(s.split())], summaries[:3]
+
+
+@pytest.mark.browser
+def test_a_word_finds_the_auctions_whose_words_hold_it_not_their_kind(browser, server: str) -> None:  # type: ignore[no-untyped-def]
+    # "叫牌" (auction) is in the Chinese name of every result's kind ("含此叫牌过程的示例"):
+    # matched there, it listed all 1,282 auctions and the page never finished.
+    links, summary, errors = _search(browser, server, "zh_CN", "叫牌")
+    assert not errors
+    assert 0 < len(links) < 200, len(links)

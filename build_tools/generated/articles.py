@@ -171,17 +171,20 @@ def name_languages(doc: Document) -> dict[str, str]:
     return {element: tag for element, tag in found.items() if tag}
 
 
-def reference(article: str, name: str, page_word: str, lang: str = "") -> markup.MyST:
+def reference(article: str, name: str, page_word: str, lang: str = "", column: bool = False) -> markup.MyST:
     """The MyST of a reference to ``article`` of the page it is on; ``lang``
-    the language of its name when not the page's (:func:`name_language`)."""
-    return markup.role("hb-article", reference_payload(article, name, page_word, lang))
+    the language of its name when not the page's (:func:`name_language`);
+    ``column``: it ends a table's cell (see :func:`visit_page_latex`)."""
+    return markup.role("hb-article", reference_payload(article, name, page_word, lang, column))
 
 
-def reference_payload(article: str, name: str, page_word: str, lang: str = "") -> str:
+def reference_payload(article: str, name: str, page_word: str, lang: str = "", column: bool = False) -> str:
     """The argument of ``{hb-article}`` (:func:`reference`)."""
     fields = {"article": article, "name": name, "page": page_word}
     if lang:
         fields["lang"] = lang
+    if column:
+        fields["column"] = "yes"
     return markup.payload(**fields)
 
 
@@ -212,16 +215,24 @@ def article_role(
         from build_tools.sphinxext.untranslated import original
 
         link = original("", "", link, lang=fields["lang"])
-    page = article_page("", label=f"{env.docname}:{fields.get('article', '')}", word=fields.get("page", ""))
+    page = article_page("", label=f"{env.docname}:{fields.get('article', '')}", word=fields.get("page", ""),
+                        column=bool(fields.get("column")))
     return [link, page], []
 
 
 def visit_page_latex(self: Any, node: article_page) -> None:
     # The label Sphinx writes for an id (\label{\detokenize{doc:id}}) is the
     # one a \pageref names; an unbreakable space keeps the number with its
-    # word, and the line may break before them (a narrow column).
+    # word, and the line may break before them (a narrow column). At the end
+    # of a table's cell the number takes the room of three digits, whatever it
+    # is: a row whose height changed with its page numbers ("p. 9", "p. 10")
+    # moved the tables after it, and so the pages they name, from one xelatex
+    # pass to the next, without end (the Chinese A4 book).
     word = tex_escape(node["word"], self.config.latex_engine)
-    self.body.append(r" (" + word + r"~\pageref{\detokenize{" + node["label"] + "}})")
+    number = r"\pageref{\detokenize{" + node["label"] + "}})"
+    if node.get("column"):
+        number = r"\hbcolumnpage{" + number + "}"
+    self.body.append(r" (" + word + "~" + number)
     raise nodes.SkipNode
 
 

@@ -147,14 +147,15 @@ def _call_rank(call: Any) -> int:
     return ALL_CALLS.index(call)
 
 
-def marks(entries: tuple[Entry, ...], article: str, group_words: Mapping[str, str]) -> markup.MyST:
-    """The MyST of an article's index entries ("" for none)."""
+def marks(entries: tuple[Entry, ...], article: str, group_words: Mapping[str, str], label: str = "") -> markup.MyST:
+    """The MyST of an article's index entries ("" for none); ``label`` names
+    the article on the site's index (its document and number)."""
     if not entries:
         return markup.MyST("")
     import json
 
     data = json.dumps([[e.group, e.key, e.shown] for e in entries], ensure_ascii=False)
-    return markup.role("hb-index", markup.payload(article=article, entries=data,
+    return markup.role("hb-index", markup.payload(article=article, entries=data, label=label,
                                                   groups=json.dumps(dict(group_words), ensure_ascii=False)))
 
 
@@ -177,8 +178,11 @@ def index_role(
     except (ValueError, KeyError) as exc:
         message = inliner.reporter.error(f"hb-index: {exc}", line=lineno)
         return [inliner.problematic(rawtext, rawtext, message)], [message]
-    article = fields.get("article", "")
-    site = addnodes.index(entries=[("single", shown, article, "", None) for _group, _key, shown in entries])
+    article, label = fields.get("article", ""), fields.get("label", "")
+    # On the site each entry links the article by its name, a sub-entry (Sphinx
+    # reads "; " as the split): "1♣" lists "Zasady alertowania 1.", not [1] [2].
+    site = addnodes.index(entries=[("single", f"{shown.replace(';', ',')}; {label}" if label else shown,
+                                    article, "", None) for _group, _key, shown in entries])
     site["hb_site_only"] = True
     printed = index_marks("", entries=entries, groups=groups)
     return [site, printed], []
@@ -218,6 +222,7 @@ class DropSiteIndex(SphinxPostTransform):
 
 
 def setup_callindex(app: Sphinx) -> None:
+    app.connect("html-page-context", order_site_index)
     app.add_node(index_marks, html=(skip, None), latex=(visit_latex, None), text=(skip, None))
     app.add_role("hb-index", index_role)
     app.add_post_transform(DropSiteIndex)
@@ -230,8 +235,37 @@ def index_filter(element: Block | Point, doc: Document, words: Mapping[str, str]
     if cached is None or cached[0] is not doc:
         if len(_CACHE) > 32:
             _CACHE.clear()
-        cached = _CACHE[id(doc)] = (doc, build(doc, words, gettext))
-    return marks(cached[1].get(element.id, ()), element.id, group_words)
+        cached = _CACHE[id(doc)] = (doc, build(doc, words, gettext), articles.names(doc))
+    label = f"{markup.plain(doc.title)} {cached[2].get(element.id, '')}".strip()
+    return marks(cached[1].get(element.id, ()), element.id, group_words, label)
 
 
-_CACHE: dict[int, tuple[Document, dict[str, tuple[Entry, ...]]]] = {}
+_CACHE: dict[int, tuple[Document, dict[str, tuple[Entry, ...]], dict[str, str]]] = {}
+
+
+def call_order(language: str) -> dict[str, int]:
+    """Every call as the site of ``language`` shows it, with its rank: bids
+    by level, clubs, diamonds, hearts, spades, notrump, then pass, double,
+    redouble (the printed index's order, not the code points' ♠ ♣ ♥ ♦).
+
+    >>> order = call_order("pl")
+    >>> sorted(["1♠", "1♣", "1BA", "1♥", "1♦", "2♣", "pas"], key=order.__getitem__)
+    ['1♣', '1♦', '1♥', '1♠', '1BA', '2♣', 'pas']
+    """
+    from build_tools import diagrams
+    from build_tools.bridge import ALL_CALLS, notation
+
+    profile = notation.display_profile(language)
+    return {diagrams.display_call(call, profile): rank for rank, call in enumerate(ALL_CALLS)}
+
+
+def order_site_index(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
+                     doctree: Any) -> None:
+    """The site's index lists calls in the order of the calls: Sphinx sorts its
+    entries by their characters, 1♠ before 1♣."""
+    if pagename != "genindex" or "genindexentries" not in context:
+        return
+    order = call_order(app.config.language or "en")
+    for _letter, entries in context["genindexentries"]:
+        if any(name in order for name, _ in entries):
+            entries.sort(key=lambda entry: (entry[0] not in order, order.get(entry[0], 0), entry[0]))

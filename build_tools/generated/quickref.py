@@ -49,7 +49,12 @@ class Row:
     tone: str
     article: str
     order: tuple[int, ...] = ()
-    answer: str = ""  # the verdict's answer, as its question declares it
+    #: The sequence without the opponents' passes it stands for unwritten (the alert card's).
+    short: str = ""
+    #: The verdict rests on the handbook's reading of the article (the example's ``reading``).
+    reading: bool = False
+    #: The verdict's answer, as its question declares it.
+    answer: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +118,11 @@ def build(doc: Document, gettext: Callable[[str], str], words: Mapping[str, str]
         language = example.notation or doc.language
         try:
             situation = example.query.situation(language)
-            sequence = diagrams.inline_auction(example.auction, example.view, language, doc.display_language)
+            # One notation down the column: the partnership view, a table view's passes kept.
+            sequence = diagrams.inline_auction(example.auction, example.view, language, doc.display_language,
+                                               partnership=True)
+            short = diagrams.inline_auction(example.auction, example.view, language, doc.display_language, False,
+                                            partnership=True)
         except (BridgeError, ValueError):
             continue  # the check stage has reported it
         group = situation_of(situation)
@@ -125,7 +134,7 @@ def build(doc: Document, gettext: Callable[[str], str], words: Mapping[str, str]
             if verdict is None or verdict.depends:
                 continue
             label, tone = answer_label(doc, question, verdict.answer, gettext, words, language)
-            row = Row(sequence, asked, label, tone, verdict.article, order, verdict.answer)
+            row = Row(sequence, asked, label, tone, verdict.article, order, short, example.reading, verdict.answer)
             found.setdefault(question, {}).setdefault(group, {}).setdefault((sequence, asked, label), row)
     registry = doc.registry or Registry.standard()
     tables = []
@@ -150,10 +159,11 @@ def _rank(call: Any) -> int:
     return ALL_CALLS.index(call)
 
 
-def rows(table: QuickReference, doc: Document, situation_words: Mapping[str, str], page_word: str
-         ) -> markup.MyST:
+def rows(table: QuickReference, doc: Document, situation_words: Mapping[str, str], page_word: str,
+         reading_word: str = "") -> markup.MyST:
     """The list-table body of ``table``: a row heading each situation, then
-    one row per sequence (cells already MyST)."""
+    one row per sequence (cells already MyST), a verdict resting on the
+    handbook's reading marked with ``reading_word``."""
     from build_tools.render import label_in_original
 
     names = articles.names(doc)
@@ -165,12 +175,11 @@ def rows(table: QuickReference, doc: Document, situation_words: Mapping[str, str
             out.append([
                 markup.role("hb-quickref-sequence", row.sequence),
                 markup.text(row.asked) if row.asked else "",
-                label_in_original(markup.MyST(markup.role("hb-quickref-verdict",
-                                                          markup.payload(tone=row.tone, label=row.verdict))),
-                                  doc, table.question, row.answer) if row.answer else
-                markup.role("hb-quickref-verdict", markup.payload(tone=row.tone, label=row.verdict)),
+                label_in_original(markup.MyST(markup.role("hb-quickref-verdict", markup.payload(
+                    tone=row.tone, label=row.verdict, reading=reading_word if row.reading else ""))),
+                    doc, table.question, row.answer),
                 articles.reference(row.article, names.get(row.article, row.article), page_word,
-                                   languages.get(row.article, "")) if row.article else "",
+                                   languages.get(row.article, ""), column=True) if row.article else "",
             ])
     body: list[str] = []
     for cells in out:
@@ -283,7 +292,9 @@ def verdict_role(
         nodes.inline(label, label)
     # Not the badges' classes (hb-verdict-*): those frame the word in print.
     word["classes"] += ["hb-quickref-verdict", f"hb-quickref-{tone}"]
-    return [word], []
+    from build_tools.sphinxext.inline import reading_mark
+
+    return [word, *reading_mark(fields.get("reading", ""))], []
 
 
 def sequence_role(

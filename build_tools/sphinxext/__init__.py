@@ -1,6 +1,6 @@
 """Sphinx extension of the handbook: anchors, points, suits, untranslated markers,
-examples, inline references, auctions and hands, breaks in long words, and the language switcher,
-one module per family; the generated blocks (quick reference, index, "but see") are set up by their
+examples, inline references, links to the Laws, auctions and hands, breaks in long words, and the language switcher,
+one module per family; the generated blocks (quick reference, index, "but see", alert card) are set up by their
 own modules in :mod:`build_tools.generated`.
 
 Add ``build_tools.sphinxext`` to ``extensions``; every module's nodes have HTML,
@@ -16,6 +16,7 @@ from sphinx.application import Sphinx
 from build_tools.generated.articles import setup_articles
 from build_tools.generated.butsee import setup_butsee
 from build_tools.generated.callindex import setup_callindex
+from build_tools.generated.card import setup_card
 from build_tools.generated.quickref import setup_quickref
 from build_tools.sphinxext.anchors import setup_anchors
 from build_tools.sphinxext.appendix import setup_appendix
@@ -24,6 +25,7 @@ from build_tools.sphinxext.call_search import setup_call_search
 from build_tools.sphinxext.examples import setup_examples
 from build_tools.sphinxext.inline import setup_inline
 from build_tools.sphinxext.languages import setup_languages
+from build_tools.sphinxext.laws import setup_laws
 from build_tools.sphinxext.points import setup_points
 from build_tools.sphinxext.search import setup_search
 from build_tools.sphinxext.suits import setup_suits
@@ -42,11 +44,13 @@ def setup(app: Sphinx) -> dict[str, Any]:
     setup_examples(app)
     setup_appendix(app)
     setup_inline(app)
+    setup_laws(app)
     setup_tables(app)
     setup_articles(app)
     setup_quickref(app)
     setup_callindex(app)
     setup_butsee(app)
+    setup_card(app)
     setup_languages(app)
     setup_search(app)
     setup_call_search(app)

@@ -1,31 +1,37 @@
 """Searching the site for an auction, typed in any notation.
 
 A director types the auction as it was called: ``1BA ktr 2♦`` on the Polish
-site, ``1NT X 2D`` or ``1NT (X) 2♦`` on the English one, ``2 kara`` for a
-single call. Sphinx's search cuts a query into words and drops ``♦``, so
-``2♦`` would find every ``2``. Here both sides of the search speak one
-notation-free spelling of each call, its *key* (:func:`call_key`): ``1nt``,
-``2d``, ``dbl`` (a double), ``rdb`` (a redouble), ``pass``. An auction's key is
-its calls' keys in order, the passes left out (a director types ``1BA-2♦``
-for 1BA-(pas)-2♦): ``1nt dbl 2d``.
+site, ``1NT X 2D`` or ``1NT (X) 2♦`` on the English one, ``1♥ pass pass 1NT``
+for a reopening, ``2 kara`` for a single call. Sphinx's search cuts a query
+into words and drops ``♦``, so ``2♦`` would find every ``2``. Here both sides
+of the search speak one notation-free spelling of each call, its *key*
+(:func:`call_key`): ``1nt``, ``2d``, ``dbl`` (a double), ``rdb`` (a
+redouble), ``pass``.
 
 * **The index.** The render stage knows every example's auction (read by the
   rule model) and the article whose rule decides each of its verdicts; it
   writes them beside the MyST pages (:func:`call_data`,
-  :func:`write_call_data`). The ``hb`` domain of this module turns each into
-  an object of Sphinx's search index, named by the auction as the reader's
-  notation writes it followed by its key: an *example* (linked to the
-  example) and a *rule* (linked to the article that decides it). Each page
-  gets the keys of its auctions and calls as its search keywords too.
-* **The query.** ``static/hb-call-query.js`` defines Sphinx's ``splitQuery`` before
-  ``searchtools.js`` loads (which keeps a ``splitQuery`` already defined): a
-  query naming a bid, its calls in the site's notation or the universal one,
-  is one word: the auction's key. Any other query is cut as Sphinx cuts it.
-
-Sphinx's object search looks for each word of the query inside an object's
-name: the key ``1nt dbl 2d`` finds the rules and examples of 1BA-(X)-2♦ and of
-longer auctions holding it, not those of 1BA-2♦ (``1nt 2d``) nor of
-1BA-(2♦)-X (``1nt 2d dbl``); ``2d`` alone finds every auction with a 2♦.
+  :func:`write_call_data`). Each auction has its *sequence*
+  (:func:`table_key`): its calls in the table view, the passes kept, for a
+  pass changes the position (``1h pass pass 1nt`` reopens, ``1h 1nt`` is
+  direct). The ``hb`` domain of this module turns each into an object of
+  Sphinx's search index, named by the auction as the reader's notation writes
+  it, its sequence and what it asks: an *example* (linked to the example) and
+  a *rule* (linked to the article that decides it). Each page gets the keys
+  of its auctions and calls, passes left out, as its search keywords too.
+* **The query.** ``static/hb-call-query.js`` defines Sphinx's ``splitQuery``
+  before ``searchtools.js`` loads (which keeps one already defined), and
+  searches the ``hb`` objects itself: a query naming a bid is
+  an auction, its calls in the site's notation or the universal one. Typed
+  with passes or brackets (the opponents' calls) it is a sequence, as the
+  index writes one; typed without, its opponents' passes may have been left
+  out (``1BA-2♦`` for 1BA-(pas)-2♦), and it is compared with the calls of an
+  auction without its passes. Results come in this order: the auction itself
+  (its examples, then the rules deciding them; for an opening alone, its
+  rule first), then longer auctions starting with it (shorter first), then
+  the same calls in another position, then auctions holding it further on;
+  the documents of the site's own language first within each. Any other
+  query is cut as Sphinx cuts it.
 """
 
 from __future__ import annotations
@@ -81,8 +87,40 @@ def auction_keys(auction: str, notation: str, view: str) -> list[str]:
     return [key for key in keys if key != "pass"]
 
 
+def table_key(auction: str, notation: str, view: str) -> str:
+    """The *sequence* of an auction: the keys of its calls in the table view
+    (the silent opponents' passes of the partnership view written), from its
+    first call other than pass; a call written as alternatives is its keys
+    joined by ``|``.
+
+    >>> table_key("1BA [ktr] 2♦", "pl", "partnership"), table_key("1BA 2♦", "pl", "partnership")
+    ('1nt dbl 2d', '1nt pass 2d')
+    >>> table_key("[1♥] 1BA", "pl", "partnership"), table_key("1♥ pas pas 1BA", "pl", "table")
+    ('1h 1nt', '1h pass pass 1nt')
+    >>> table_key("pas 1♥ pas pas 1BA", "pl", "table"), table_key("1♥/♠ [ktr] ?", "pl", "partnership")
+    ('1h pass pass 1nt', '1h|1s dbl')
+    """
+    from build_tools.bridge import notation as notations
+    from build_tools.bridge.views import View
+
+    pattern = notations.profile(notation).parse_pattern(auction, View(view)).to_table()
+    slots = ["|".join(call_key(call) for call in slot.calls) for slot in pattern.slots if not slot.is_question]
+    while slots and slots[0] == "pass":
+        slots.pop(0)
+    return " ".join(slots)
+
+
 def _label(element: object, length: int = 60) -> str:
-    """An article as a result names it: its number and the start of its words."""
+    """An article as a result names it: its number and the start of its
+    words, cut at a word and marked when longer than ``length``.
+
+    >>> from build_tools.document import Paragraph
+    >>> sixty = "Stayman " * 7 + "2♣ 1"
+    >>> len(sixty), _label(Paragraph("p", sixty)) == sixty
+    (60, True)
+    >>> _label(Paragraph("p", sixty + "B"))
+    'Stayman Stayman Stayman Stayman Stayman Stayman Stayman 2♣…'
+    """
     from build_tools.document import Definition, Paragraph, Point, Section
     from build_tools.markup import plain
 
@@ -138,6 +176,8 @@ def call_data(documents: Sequence[Document], language: str, words: Mapping[str, 
             except (MissingWords, BridgeError, ValueError):
                 asked = ""
             entries.append({"id": example.id, "auction": shown, "keys": keys, "asked": asked,
+                            "sequence": table_key(example.query.auction, notation, example.query.view),
+                            "language": doc.language,
                             "articles": [[a, _label(elements.get(a))] for a in dict.fromkeys(articles) if a]})
         out[doc.id] = entries
     return {"language": language, "documents": out}
@@ -158,14 +198,14 @@ def read_call_data(srcdir: Path) -> dict[str, Any]:
 
 def search_objects(data: Mapping[str, Any]) -> Iterator[tuple[str, str, str, str]]:
     """The objects of the search index: (name, type, page, anchor), one per
-    example (named by its auction, its key and what it asks) and one per
-    deciding article and auction (named by the auction, its key and the
-    article).
+    example (named by its auction, its sequence and what it asks) and one per
+    deciding article and auction (named by the auction, its sequence and the
+    article). The query script reads a name's parts between `` · ``.
 
     >>> data = {"documents": {"d": [
-    ...     {"id": "ex-1", "auction": "1BA-[ktr]-2♦", "keys": ["1nt", "dbl", "2d"], "asked": "transfer",
+    ...     {"id": "ex-1", "auction": "1BA-[ktr]-2♦", "sequence": "1nt dbl 2d", "asked": "transfer",
     ...      "articles": [["art", "3. transfery po 1BA"]]},
-    ...     {"id": "ex-2", "auction": "1BA-[ktr]-2♦", "keys": ["1nt", "dbl", "2d"], "asked": "", "articles": [["art", "3."]]}]}}
+    ...     {"id": "ex-2", "auction": "1BA-[ktr]-2♦", "sequence": "1nt dbl 2d", "asked": "", "articles": [["art", "3."]]}]}}
     >>> for found in search_objects(data): print(found)
     ('1BA-[ktr]-2♦ · 1nt dbl 2d · transfer', 'example', 'd', 'ex-1')
     ('1BA-[ktr]-2♦ · 1nt dbl 2d · 3. transfery po 1BA', 'rule', 'd', 'art')
@@ -174,13 +214,24 @@ def search_objects(data: Mapping[str, Any]) -> Iterator[tuple[str, str, str, str
     seen: set[tuple[str, str, str]] = set()
     for page, entries in (data.get("documents") or {}).items():
         for entry in entries:
-            auction = f"{entry['auction']} · {' '.join(entry['keys'])}"
+            auction = f"{entry['auction']} · {entry['sequence']}"
             name = f"{auction} · {entry['asked']}" if entry.get("asked") else auction
             yield name, "example", page, entry["id"]
             for article, label in entry["articles"]:
                 if (auction, page, article) not in seen:
                     seen.add((auction, page, article))
                     yield f"{auction} · {label}" if label else auction, "rule", page, article
+
+
+def own_pages(data: Mapping[str, Any], language: str) -> list[str]:
+    """The pages of the documents written in ``language``, the site's own
+    (their results come first).
+
+    >>> own_pages({"documents": {"a": [{"language": "pl"}], "b": [{"language": "es"}], "c": []}}, "pl")
+    ['a']
+    """
+    return [page for page, entries in (data.get("documents") or {}).items()
+            if any(entry.get("language") == language for entry in entries)]
 
 
 def page_keywords(data: Mapping[str, Any], page: str) -> list[str]:
@@ -273,20 +324,27 @@ def query_words(language: str) -> dict[str, Any]:
 QUERY_SCRIPT = "hb-call-query.js"
 
 
-def words_script(language: str) -> str:
+def words_script(language: str, own: Sequence[str] = ()) -> str:
     """The inline script giving :data:`QUERY_SCRIPT` the words of the site's
-    notation (:func:`query_words`).
+    notation (:func:`query_words`) and the pages of its own language's
+    documents (:func:`own_pages`). JSON's ``<`` is written ``\\u003c``: no text
+    can close the script.
 
-    >>> words_script("en").startswith("var HB_CALL_WORDS = {")
+    >>> words_script("en", ["a</script>"]).startswith("var HB_CALL_WORDS = {")
     True
+    >>> "</script>" in words_script("en", ["a</script>"])
+    False
     """
-    return f"var HB_CALL_WORDS = {json.dumps(query_words(language), ensure_ascii=False)};\n"
+    words = json.dumps({**query_words(language), "own": list(own)}, ensure_ascii=False).replace("<", "\\u003c")
+    return f"var HB_CALL_WORDS = {words};\n"
 
 
 def _builder_inited(app: Sphinx) -> None:
     if app.builder.format == "html":
-        # Both before searchtools.js, which defines splitQuery only where none is.
-        app.add_js_file(None, body=words_script(app.config.language or "en"), priority=590)
+        language = app.config.language or "en"
+        own = own_pages(read_call_data(Path(app.srcdir)), language)
+        # Both before searchtools.js, which defines splitQuery and Scorer only where none is.
+        app.add_js_file(None, body=words_script(language, own), priority=590)
         app.add_js_file(QUERY_SCRIPT, priority=600)
 
 

@@ -64,9 +64,10 @@ def verdict_role(
         return [inliner.problematic(rawtext, rawtext, message)], [message]
     kind, label, article = fields.get("kind", ""), fields.get("label", ""), fields.get("article", "")
     badge = nodes.inline("", classes=["hb-verdict", f"hb-verdict-{kind}"])
+    marked = reading_mark(fields.get("reading", ""))
     if not article:
         badge += nodes.Text(label)
-        return [badge], []
+        return [badge, *marked], []
     # The badge holds the link: the standard domain replaces the node inside
     # a reference with its own, so classes on that node would be lost.
     env = inliner.document.settings.env
@@ -74,7 +75,16 @@ def verdict_role(
         "", nodes.inline(label, label), refdomain="std", reftype="ref", reftarget=f"{env.docname}#{article}",
         refexplicit=True, refwarn=True, refdoc=env.docname,
     )
-    return [badge], []
+    return [badge, *marked], []
+
+
+def reading_mark(word: str) -> list[nodes.Node]:
+    """After a verdict resting on the handbook's reading of its article (an
+    example's ``reading``), the word that says so, in brackets: "Alert
+    (handbook's reading)"; nothing without the word."""
+    if not word:
+        return []
+    return [nodes.Text(" "), nodes.inline(f"({word})", f"({word})", classes=["hb-reading"])]
 
 
 def original_role(

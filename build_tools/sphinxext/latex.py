@@ -3,6 +3,8 @@ language support, and the macros the extension's nodes write."""
 
 from __future__ import annotations
 
+from build_tools.generated.card import LATEX as CARD_PREAMBLE
+from build_tools.sphinxext.heads import PREAMBLE as HEADS_PREAMBLE
 from build_tools.sphinxext.suits import LATEX_PREAMBLE as SUITS_PREAMBLE
 
 FONTS = r"""
@@ -13,6 +15,7 @@ FONTS = r"""
 
 NODES_PREAMBLE = r"""
 \usepackage{truncate}
+\usepackage{needspace}
 % Documents carry their own display numbers; LaTeX must not add its own.
 \setcounter{secnumdepth}{-1}
 % A point is a list of its own. LaTeX invites a page break before a list
@@ -80,6 +83,7 @@ NODES_PREAMBLE = r"""
   \rightskip\dimexpr\hbpagenumberwidth+1em\relax plus 1fil\parfillskip-\rightskip
   \unskip\nobreak\leaders\hbox to .5em{\hss.\hss}\hskip 1em plus 1fill
   \nobreak\hbox to\hbpagenumberwidth{\hss#1}\par}}
+% The running head names the document (build_tools/sphinxext/heads.py).
 % The running foot: the name of the section stays on one line, at least 1em
 % clear of the page number, shortened with an ellipsis where it is longer.
 \newlength{\hbfootnamewidth}
@@ -91,11 +95,11 @@ NODES_PREAMBLE = r"""
   \fancyhf{}%
   \fancyfoot[RO]{{\py@HeaderFamily\thepage}}%
   \fancyfoot[LO]{{\py@HeaderFamily\hbfootname{\nouppercase{\rightmark}}}}%
-  \fancyhead[RO]{{\py@HeaderFamily \@title\sphinxheadercomma\py@release}}%
+  \fancyhead[RO]{{\py@HeaderFamily\hbheaddocument}}%
   \if@twoside
     \fancyfoot[LE]{{\py@HeaderFamily\thepage}}%
     \fancyfoot[RE]{{\py@HeaderFamily\hbfootname{\nouppercase{\leftmark}}}}%
-    \fancyhead[LE]{{\py@HeaderFamily \@title\sphinxheadercomma\py@release}}%
+    \fancyhead[LE]{{\py@HeaderFamily\hbheaddocument}}%
   \fi
   \renewcommand{\headrulewidth}{0.4pt}%
   \renewcommand{\footrulewidth}{0.4pt}}
@@ -120,17 +124,22 @@ NODES_PREAMBLE = r"""
 % Announce) is set white on black, what forbids is underlined as well, what
 % permits is framed; a classification (a position, what a call shows, which
 % may run to a line) is set in brackets and may break where its words do.
-% A badge is upright (the link inside it would be italic, \sphinxcrossref).
+% A badge is upright (the link inside it would be italic, \sphinxcrossref), and
+% its link takes the colour of the badge's words (xcolor's "." is the colour in
+% force where the link is set): the link colour had overridden the white of a
+% badge set on black, navy on black, illegible in greyscale.
 \newcommand{\hbupright}[1]{#1}
 % The zero skip before it lets TeX hyphenate its first word, which it never does
 % at the start of a paragraph: a classification opening a narrow cell of a table
 % of examples ("[dwukolorówka, ...") ran over the column.
-\expandafter\newcommand\csname DUrolehb-verdict\endcsname[1]{\hspace{0pt}{\scriptsize\bfseries\upshape\let\sphinxcrossref\hbupright #1}}
+\expandafter\newcommand\csname DUrolehb-verdict\endcsname[1]{\hspace{0pt}{\scriptsize\bfseries\upshape\let\sphinxcrossref\hbupright\hypersetup{linkcolor=.}#1}}
 \expandafter\newcommand\csname DUrolehb-verdict-needs-action\endcsname[1]{{\setlength{\fboxsep}{1pt}\fbox{\colorbox{black}{\textcolor{white}{#1}}}}}
 \expandafter\newcommand\csname DUrolehb-verdict-forbidden\endcsname[1]{{\setlength{\fboxsep}{1pt}\fbox{\colorbox{black}{\textcolor{white}{\underline{#1}}}}}}
 \expandafter\newcommand\csname DUrolehb-verdict-permitted\endcsname[1]{\fbox{#1}}
 \expandafter\newcommand\csname DUrolehb-verdict-info\endcsname[1]{[#1]}
 \expandafter\newcommand\csname DUrolehb-editorial\endcsname[1]{\textit{\small #1}}
+% After a verdict resting on the handbook's reading of its article, the words that say so.
+\expandafter\newcommand\csname DUrolehb-reading\endcsname[1]{\textit{#1}}
 % The line of an example's query and verdicts is set ragged-right: justified,
 % its short words stretched apart ("naturalne;  14–18  PC;"). The setting holds
 % to the end of the paragraph (and of the example, whose group it is in).
@@ -141,15 +150,31 @@ NODES_PREAMBLE = r"""
 % The index's entries are grouped under "Conventions" and "Calls" (its first
 % level); makeindex's letter headings, read from ASCII sort keys, would mislead.
 \renewcommand{\sphinxstyleindexlettergroup}[1]{}
+% A page number ending a quick reference's cell (build_tools/generated/articles.py)
+% in the room of three digits and its bracket, whatever it is.
+\newlength{\hbcolumnpagewidth}
+\newcommand{\hbcolumnpage}[1]{\settowidth{\hbcolumnpagewidth}{000)}\makebox[\hbcolumnpagewidth][l]{#1}}
 % A "but see" note (build_tools/generated/butsee.py): a paragraph in a smaller size.
 \newcommand{\hbbutsee}{\small}
 % Sphinx starts each cell's paragraph with \sphinxAtStartPar, where the
-% cells are set ragged right too.
-\newenvironment{hbquickref}{\par\small\raggedright
+% cells are set ragged right too. A table starts on a page with room for its
+% caption, header and first rows: they were left alone at a page's foot.
+\newenvironment{hbquickref}{\par\needspace{8\baselineskip}\small\raggedright
   \let\hbquickrefpar\sphinxAtStartPar\def\sphinxAtStartPar{\raggedright\hbquickrefpar}}{\par}
 % A situation's row has its name in the first column and nothing in the others:
 % the name runs across them (in the narrow first column a word ran over it).
-\expandafter\newcommand\csname DUrolehb-quickref-situation\endcsname[1]{\mbox{}\rlap{\textbf{#1}}}
+% Its row is not coloured: the next cell's colour, painted after the name,
+% cut it ("Wysoki poziom (od c"). The colour comes back with the next row's
+% sequence (colortbl paints a cell after reading it).
+\expandafter\newcommand\csname DUrolehb-quickref-situation\endcsname[1]{\mbox{}\rlap{\textbf{#1}}\sphinxrowcolorOFF}
+\expandafter\newcommand\csname DUrolehb-quickref-sequence\endcsname[1]{\sphinxrowcolorON#1}
+% The index's page ranges: "17–19", an en dash that never ends a line.
+% hyperref's \hyperpage wrote "17--19", which the fonts print as two hyphens
+% (Sphinx sets them without TeX's ligatures) and a line could break between.
+\makeatletter
+\def\@hyperpage#1--#2--#3\\{%
+  \ifx\\#2\\\@commahyperpage{#1}\else\mbox{\HyInd@pagelink{#1}\textendash\HyInd@pagelink{#2}}\fi}
+\makeatother
 """
 
 CJK_FONTS = r"""
@@ -229,16 +254,16 @@ def latex_elements_for(language: str, paper: str = "a4") -> dict[str, str]:
         "papersize": f"{paper}paper",
         "pointsize": "10pt",
         "fontpkg": FONTS,
-        "preamble": SUITS_PREAMBLE + NODES_PREAMBLE,
+        "preamble": SUITS_PREAMBLE + HEADS_PREAMBLE + NODES_PREAMBLE + CARD_PREAMBLE,
         # The index of calls and conventions (build_tools/generated/callindex.py),
         # which latexmk sorts with makeindex between xelatex passes.
-        "printindex": "\\printindex",
+        "printindex": "\\hbprintindex",
         # A pocket book of regulations reads straight on: no blank pages (which
         # carried running heads) before each chapter.
         "extraclassoptions": "openany,oneside",
         # A document printed alone opens with its own text before its first
         # section: no "Contents" in the foot of those pages.
-        "tableofcontents": "\\sphinxtableofcontents\n\\markboth{}{}\n",
+        "tableofcontents": "\\hbtableofcontents\n\\markboth{}{}\n",
     }
     if paper == "a5":
         elements["sphinxsetup"] = A5_MARGINS

@@ -68,29 +68,49 @@ class PointDirective(SphinxDirective):
 _CLAUSE_END = re.compile(r"[:;,!?](?=\s|$)|\.(?=\s|$)|\s\(|[：；，。（]")
 TITLE_WORDS = 6
 TITLE_CHARACTERS = 14
+#: A clause of fewer words ending at a comma or a parenthesis names nothing
+#: ("należy alertować kontrę" of "..., która jest transferem"; "2♥" of "2♥ (a
+#: także 2♠, 3♥) do koloru po otwarciu 2♦"): the title reads on past the comma,
+#: and leaves the parenthesis out unless the clause ends with it ("3т
+#: (показывает руку вариант D);"). A sentence's end ends it ("Zob. ust. 2").
+CLAUSE_WORDS = 4
 
 #: How deep under a section a point is still a heading: a numbered point (0)
 #: and the points of one (1).
 ARTICLE_DEPTH = 1
 
 
+def _spaced(text: str) -> bool:
+    """Whether ``text`` is written with spaces between words (not CJK)."""
+    return not re.search(r"[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]", text)
+
+
 def short_title(text: str) -> str:
     """The first words of a point's text, as its heading: up to the end of the
-    first clause, and no more than :data:`TITLE_WORDS` words; an ellipsis
-    says where the text was cut inside a clause.
+    first clause of at least :data:`CLAUSE_WORDS` words, and no more than
+    :data:`TITLE_WORDS` words (one more rather than cut the last); an
+    ellipsis says where the text was cut inside a clause.
 
     >>> short_title("Nie alertuje się otwarć:")
     'Nie alertuje się otwarć'
     >>> short_title("1♣/♦/♥/♠ według systemu Wspólny Język lub Strefa, lub innych")
+    '1♣/♦/♥/♠ według systemu Wspólny Język lub Strefa'
+    >>> short_title("1♣/♦/♥/♠ według systemu Wspólny Język lub Strefa albo innych, lub")
     '1♣/♦/♥/♠ według systemu Wspólny Język lub…'
     >>> short_title("1.5 is kept whole. Then the rest")
     '1.5 is kept whole'
     >>> short_title("2♦ – blokujące (ok. 6-10 PC) z kolorem")
-    '2♦ – blokujące'
+    '2♦ – blokujące z kolorem'
+    >>> short_title("2♦ – blokujące dwukolorowe (ok. 6-10 PC) z kolorem")
+    '2♦ – blokujące dwukolorowe'
     >>> short_title("Przez „skład” (w tym np. 5332) rozumie się")
-    'Przez „skład”'
+    'Przez „skład” rozumie się'
     >>> short_title("należy alertować kontrę, która jest transferem.")
-    'należy alertować kontrę'
+    'należy alertować kontrę, która jest transferem'
+    >>> short_title("2♥ (a także 2♠, 3♥ ) do koloru po otwarciu 2♦ wilkosz lub multi.")
+    '2♥ do koloru po otwarciu 2♦…'
+    >>> short_title("3т (показывает руку вариант D);"), short_title("2BA – blokujące (5-11), dwukolorowe")
+    ('3т (показывает руку вариант D)', '2BA – blokujące (5-11)')
     >>> short_title("Zob. ust. 2. Żaden inny")
     'Zob. ust. 2'
     >>> short_title("（在无需提醒的1NT开叫的描述中）所称“无短套的无将牌型”是指：4333")
@@ -106,11 +126,28 @@ def short_title(text: str) -> str:
     opening = re.match(r"\s*[(（][^)）]*[)）]\s*", text)
     if opening and opening.end() < len(text):
         text = text[opening.end():]
-    ends = (m.start() for m in _CLAUSE_END.finditer(text)
-            if m.group() != "." or not text[m.end() + 1:m.end() + 2].islower() and not text[m.end() + 1:m.end() + 2].isdigit())
-    clause = text[:next(ends, len(text))]
+    at = 0
+    while True:
+        end = next((m for m in _CLAUSE_END.finditer(text, at)
+                    if m.group() != "." or not text[m.end() + 1:m.end() + 2].islower()
+                    and not text[m.end() + 1:m.end() + 2].isdigit()), None)
+        clause = text[:end.start() if end else len(text)]
+        if end is None or end.group().strip() not in (",", "(") or not _spaced(clause) \
+                or len(clause.split()) >= CLAUSE_WORDS:
+            break
+        closing = text.find(")", end.end())
+        if end.group().endswith("(") and closing > 0:
+            rest = text[closing + 1:].lstrip()
+            if not rest[:1].isalnum():  # the clause ends with it: it is what the clause says
+                clause = text[:closing + 1]
+                break
+            text = f"{clause} {rest}"  # the parenthesis left out
+            at = len(clause)
+        else:
+            at = end.end()
+    clause = clause.rstrip(" -–—,;:")
     words = clause.split(" ")
-    if len(words) > TITLE_WORDS:
+    if len(words) > TITLE_WORDS + 1:
         return " ".join(words[:TITLE_WORDS]) + "…"
     if len(words) == 1 and len(clause) > TITLE_CHARACTERS + 3:
         return clause[:TITLE_CHARACTERS] + "…"

@@ -226,10 +226,14 @@ def author_latex(page: str, data: Mapping[str, Any], root_doc: str = "index") ->
     '\\hbdocument{Regulation}{Issued by}{A\\%B}{Edition: 1}{\\hbnote{N}\\hbnote{P: \\hboriginal{swedish}{T}}}'
     >>> author_latex("index", data)
     '\\hbbook{\\hbentry{R\\&D}{Issued by}{A\\%B}{Edition: 1}}'
-    >>> author_latex("other", data)
-    ''
+    >>> author_latex("other", data), author_latex("d-card", data)
+    ('', '\\hbcard{A\\%B}')
     """
+    from build_tools.generated.card import SUFFIX
+
     entries = {entry["id"]: entry for entry in data.get("documents", ())}
+    if page.endswith(SUFFIX) and page.removesuffix(SUFFIX) in entries:
+        return "\\hbcard" + _args(tex(*entries[page.removesuffix(SUFFIX)]["issuer"]))
     if page == root_doc:
         return "\\hbbook{" + "".join(_entry(entry, "\\hbentry") for entry in entries.values()) + "}"
     if page not in entries:
@@ -286,17 +290,30 @@ PREAMBLE = r"""
   \gdef\hb@notes{#5}}
 \newcommand{\hbnote}[1]{#1\par}
 \let\hb@notes\@empty
-% The whole book: the documents it holds, each with its issuer and edition.
-\newcommand{\hbbook}[1]{\vfill#1\vfill}
+% The whole book: the documents it holds, each with its issuer and edition;
+% its running heads name the document of each page (heads.py).
+\newcommand{\hbbook}[1]{\vfill#1\vfill\hbheadbychapter}
 \newcommand{\hbentry}[4]{%
   {\large #1\par}%
   {\small\mdseries\ifx\relax#3\relax\else#2\ #3\fi
    \ifx\relax#3\relax\else\ifx\relax#4\relax\else\ \textperiodcentered\ \fi\fi#4\par}%
   \smallskip}
-% The PDF's author: the issuer of a document alone, nobody for the book.
+% An alert card (build_tools/generated/card.py): no title page, no contents,
+% no index; the sheet's narrow margins, its title in the running head.
+\newcommand{\hbcard}[1]{}
+\def\hb@firsttoken#1#2\@nil{\def\hb@first{#1}}
+\def\hb@cardtoken{\hbcard}
+% The PDF's author: the issuer of a document alone or of a card, nobody for the book.
 \pdfstringdefDisableCommands{%
-  \def\hbdocument#1#2#3#4#5{#3}\def\hbbook#1{}\def\hboriginal#1#2{#2}}
+  \def\hbdocument#1#2#3#4#5{#3}\def\hbbook#1{}\def\hbcard#1{#1}\def\hboriginal#1#2{#2}}
 \newcommand{\hbmaketitle}{%
+  \expandafter\hb@firsttoken\@author{}\@nil
+  \ifx\hb@first\hb@cardtoken\hbcard@maketitle\else\hb@maketitle\fi}
+\newcommand{\hbcard@maketitle}{%
+  \global\hbcardtrue
+  \begingroup\hypersetup{pdfauthor={\@author}, pdftitle={\@title}}\endgroup
+  \newgeometry{hmargin=6.5mm,vmargin=6mm,includehead,includefoot,headsep=2mm,footskip=4mm}}
+\newcommand{\hb@maketitle}{%
   \let\sphinxrestorepageanchorsetting\relax
   \ifHy@pageanchor\def\sphinxrestorepageanchorsetting{\Hy@pageanchortrue}\fi
   \hypersetup{pageanchor=false}%
