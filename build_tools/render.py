@@ -643,15 +643,23 @@ def _card_parts(env: Environment, doc: Document, words: dict[str, str]) -> tuple
     return card.build(doc, quickref.build(doc, env.globals["gettext"], words))  # type: ignore[arg-type]
 
 
-def _card_pdfs(doc: Document) -> list[tuple[str, str]]:
+def _card_pdfs(doc: Document) -> list[tuple[markup.MyST, str]]:
     """The PDFs of ``doc``'s alert card, each with its language's name in that
-    language ("polski", "English"); none where its rules decide no example."""
+    language ("polski", "English"), MyST that carries the language where it is
+    not the page's ("中文" on an English page); none where its rules decide no
+    example."""
     from build_tools.document import LANGUAGE_NAMES
     from build_tools.generated import card
 
     if not decided_any(doc):
         return []
-    return [(LANGUAGE_NAMES.get(lang, lang), card.pdf_name(doc.id, lang)) for lang in card.card_languages(doc.language)]
+    out = []
+    for lang in card.card_languages(doc.language):
+        name = markup.text(LANGUAGE_NAMES.get(lang, lang))
+        if lang != doc.display_language:
+            name = markup.MyST(markup.role("hb-lang", lang_tag(lang)) + name + markup.role("hb-lang", "/"))
+        out.append((name, card.pdf_name(doc.id, lang)))
+    return out
 
 
 def _card_lines(part: object, situations: dict[str, str], reading: str = "") -> markup.MyST:

@@ -92,7 +92,12 @@ def test_a_translations_pocket_book_link_says_it_opens_the_original(real_site: P
     assert link and "original (Polish)" in re.sub(r"<[^>]+>", "", link.group(1)), link
     own = (real_site / "pl" / "pzbs-alert-rules.html").read_text(encoding="utf-8")
     assert "original" not in re.search(r'href="../pdf/pzbs-alert-rules-pl-a5.pdf"[^>]*>(.*?)</a>', own, re.S).group(1)
-    root = (real_site / "index.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.tex
+def test_the_root_pages_pocket_book_link_says_it_opens_the_original(real_books: Path) -> None:
+    # The root page links only the books that were built (an HTML-only site links none).
+    root = (real_books / "site" / "index.html").read_text(encoding="utf-8")
     line = re.search(r'href="pdf/cba-bidding-systems-zh_CN-a5.pdf">(.*?)</a>', root, re.S)
     assert line and "original" in line.group(1) and 'lang="zh-CN"' in line.group(1), line
 
