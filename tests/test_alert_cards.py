@@ -144,6 +144,9 @@ def test_each_card_is_one_double_sided_sheet_showing_each_line(real_books: Path,
         missing = [start for part in parts for group in part.groups for line in group.lines
                    if (start := _squeezed(f"{line.sequence} {line.name} {line.verdicts[0].label}")) not in text]
         assert not missing, f"{pdf.name}: no line {missing[:3]}"
+        # Each question's heading, its answers as the reader reads them (no markup's escapes: 'relay\\,').
+        headings = [heading for part in parts if (heading := _squeezed(" / ".join(part.answers))) not in text]
+        assert not headings, f"{pdf.name}: no heading {headings[:3]}"
 
 
 def test_each_document_page_links_its_alert_cards_and_the_site_publishes_them(real_site: Path) -> None:

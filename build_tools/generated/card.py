@@ -283,7 +283,8 @@ def visit_text(self: Any, node: card) -> None:
 #: sans face before its agreements, bold where it asks something of the
 #: player: an underline, at this leading, struck through the line below); a
 #: situation's name heads its lines; a question's heading (its answers) spans
-#: the columns' width.
+#: the columns' width. A line is never split between columns or pages (the
+#: sheet's front and back).
 LATEX = r"""
 \usepackage{multicol}
 % A card has no contents and no index (its \hbcard title, sphinxext/titlepage.py).
@@ -291,7 +292,7 @@ LATEX = r"""
 \newcommand{\hbtableofcontents}{\ifhbcard\else\sphinxtableofcontents\fi}
 \newcommand{\hbprintindex}{\ifhbcard\else\printindex\fi}
 \newenvironment{hbcardlines}{\par\fontsize{6.5}{7.1}\selectfont\setlength{\columnsep}{3mm}\setlength{\parskip}{0pt}%
-  \begin{multicols}{2}\raggedright
+  \begin{multicols}{2}\raggedright\interlinepenalty10000
   \let\hbcardpar\sphinxAtStartPar\def\sphinxAtStartPar{\noindent\hangindent1.2em\hangafter1\hbcardpar}}%
   {\end{multicols}}
 \expandafter\newcommand\csname DUrolehb-card-situation\endcsname[1]{\vspace{0.5pt}\textbf{#1}\nopagebreak}

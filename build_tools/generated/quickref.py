@@ -69,8 +69,10 @@ class QuickReference:
 
     id: str
     question: str
-    answers: tuple[str, ...]  # MyST: the answers' labels, for the caption
+    answers: tuple[str, ...]  # the answers' labels, as the reader reads them (the caption's)
     groups: tuple[Group, ...]
+    #: The caption, MyST: a document's own label shown in the original carries its language.
+    caption: str = ""
 
 
 def situation_of(situation: Any) -> str:
@@ -140,14 +142,14 @@ def build(doc: Document, gettext: Callable[[str], str], words: Mapping[str, str]
     tables = []
     for question, groups in found.items():
         declared = registry.question(question)
-        # The caption is MyST: a document's own label shown in the original carries its language.
-        answers = tuple(label_in_original(markup.text(answer_label(doc, question, a.answer, gettext)[0]),
-                                          doc, question, a.answer)
-                        for a in declared.answers if declared.form not in ("meaning", "call"))
+        shown = [(answer_label(doc, question, a.answer, gettext)[0], a.answer) for a in declared.answers
+                 if declared.form not in ("meaning", "call")]
+        caption = markup.MyST(" / ".join(label_in_original(markup.text(label), doc, question, value)
+                                         for label, value in shown))
         tables.append(QuickReference(
-            f"quick-reference-{question}", question, answers,
+            f"quick-reference-{question}", question, tuple(label for label, _ in shown),
             tuple(Group(s, tuple(sorted(groups[s].values(), key=lambda r: (r.order, r.asked))))
-                  for s in SITUATIONS if s in groups)))
+                  for s in SITUATIONS if s in groups), caption))
     return tuple(tables)
 
 
