@@ -546,6 +546,10 @@ def within(actual: Meaning, wanted: Meaning) -> bool:
     True
     >>> within(Meaning.parse({"hcp": "12-14"}), Meaning.parse({"hcp": "14-18"}))
     False
+    >>> within(Meaning.parse({"keycards": [0, 3]}), Meaning.parse({"keycards": [0, 3, 5]}))
+    True
+    >>> within(Meaning.parse({"singleton": "none"}), Meaning.parse({"singleton": ["clubs"]}))
+    False
     """
     if wanted.natural is not None and actual.natural != wanted.natural:
         return False
@@ -557,6 +561,10 @@ def within(actual: Meaning, wanted: Meaning) -> bool:
     if wanted.major is not None:
         majors = [r for s, r in actual.suits if s.is_major]
         if not (_sub(actual.major, wanted.major) or any(_sub(r, wanted.major) for r in majors)):
+            return False
+    if wanted.minor is not None:
+        minors = [r for s, r in actual.suits if not s.is_major]
+        if not (_sub(actual.minor, wanted.minor) or any(_sub(r, wanted.minor) for r in minors)):
             return False
     if wanted.shape is not None and (actual.shape is None or not actual.shape <= wanted.shape):
         return False
@@ -570,6 +578,13 @@ def within(actual: Meaning, wanted: Meaning) -> bool:
         return False
     if wanted.bid_suit is not None and not _sub(actual.bid_suit, wanted.bid_suit):
         return False
+    if wanted.trump_queen is not None and actual.trump_queen != wanted.trump_queen:
+        return False
+    # Key cards, a singleton: the agreement's counts or suits are among the rule's.
+    for name in ("keycards", "singleton"):
+        found, allowed = getattr(actual, name), getattr(wanted, name)
+        if allowed is not None and (found is None or not found <= allowed or bool(found) != bool(allowed)):
+            return False
     if wanted.two_suiter is not None:
         return actual.two_suiter is not None and _two_suiter_within(actual.two_suiter, wanted.two_suiter)
     return True
@@ -580,6 +595,8 @@ def _two_suiter_within(actual: TwoSuiter, wanted: TwoSuiter) -> bool:
     if low < min(wanted.min) or high < max(wanted.min):
         return False
     if wanted.suits and actual.suits != wanted.suits:
+        return False
+    if wanted.other is not None and actual.other != wanted.other:
         return False
     for name in ("highest_unbid", "second_known", "lowest_two"):
         if getattr(wanted, name) is not None and getattr(actual, name) != getattr(wanted, name):

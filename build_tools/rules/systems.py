@@ -250,9 +250,6 @@ def _criterion(value: Any, language: str, path: str) -> Condition:
 
 predicate("hum-criterion")(_criterion)
 
-predicate("hum-excepted")(_over_system(
-    "hum-excepted", lambda card, f, s: hum_excepted(card, f),
-    "the criteria are met only by one-level minor openings of a strong club or diamond system"))
 
 
 def _documented(name: str, doc: str, parse: Callable[[Any, str, str], Condition]) -> None:
@@ -260,6 +257,10 @@ def _documented(name: str, doc: str, parse: Callable[[Any, str, str], Condition]
     predicate(name)(parse)
 
 
+_documented("hum-excepted", "Every HUM criterion the card meets, it meets only with one-level minor openings of "
+            "a strong club or diamond system (the systems policy's exception); a strong pass is no exception.",
+            _over_system("hum-excepted", lambda card, f, s: hum_excepted(card, f),
+                         "the criteria are met only by one-level minor openings of a strong club or diamond system"))
 _documented("card", "The query gives the pair's system (a convention card).",
             _over_system("card", lambda card, f, s: True, "the pair's card"))
 _documented("strong-club-system", "The card's 1♣ or 1♦ opening is always strong (at least a king above average).",
