@@ -361,7 +361,7 @@ def _two_suiter(value: Any) -> tuple[str, TwoSuiter]:
                 raise VocabularyError(path, "a list of suits")
             groups = [str(s) for s in item if s in _SUIT_GROUPS]
             named = [s for s in item if s not in _SUIT_GROUPS]
-            if len(groups) > 1 or len(item) > 2 or groups and len(named) != 1:
+            if len(item) > 2 or groups and len(named) != 1:
                 raise VocabularyError(path, "two suits at most, or one suit and 'major' or 'minor' for the other "
                                             f"(suits: [hearts, minor]), not {_listed(item)}")
             fields["suits"] = frozenset(_suit(path, s, _SUIT_GROUPS) for s in named)

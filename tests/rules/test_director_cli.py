@@ -112,6 +112,13 @@ def test_a_card_id_with_escape_sequences_is_refused_and_never_printed_raw(build:
     assert "\x1b" not in shown.stdout and "\\x1b[31mcard.yaml" in shown.stdout
 
 
+@pytest.mark.parametrize("ident", ["red\x1b[0m", "\x1b[31mred", "Red", "red card", "red-"])
+def test_a_card_id_is_an_id_whole(ident: str) -> None:
+    with pytest.raises(VocabularyError, match="a card's id is lowercase Latin letters"):
+        Card.parse({"card": ident})
+    assert Card.parse({"card": "red-2"}).id == "red-2"
+
+
 @pytest.mark.parametrize(("entry", "message"), [
     ({"auction": "2♦", "either": [{"hcp": "5-10"}]}, "openings.0.either: a list of two meanings or more"),
     ({"auction": "2♦", "either": []}, "openings.0.either: a list of two meanings or more"),

@@ -193,7 +193,10 @@ CASES: dict[str, list[tuple[Any, dict[str, Any], bool | None]]] = {
                    ("unstated", {"auction": "1H", "meaning": {"hcp": "11-15"}}, True)],
     "natural-call": [(True, {"auction": "1H", "meaning": {"suits": {"hearts": "5+"}}}, True),
                      (True, {"auction": "1NT 2D", "meaning": {"suits": {"hearts": "5+"}}}, False),
-                     (False, {"auction": "1NT 2D", "meaning": {"suits": {"hearts": "5+"}}}, True)],
+                     (False, {"auction": "1NT 2D", "meaning": {"suits": {"hearts": "5+"}}}, True),
+                     # A call of several types is natural when every type is.
+                     (True, {"auction": "2D", "either": [{"suits": {"diamonds": "6+"}}, {"suits": {"hearts": "6+"}}]},
+                      False)],
     "natural-meaning": [(True, {"auction": "1NT", "meaning": {"natural": True}}, True),
                         (True, {"auction": "1NT", "meaning": {"convention": "stayman"}}, False)],
     "natural-opening": [(True, {"auction": "(1H) 1S"}, True),
@@ -280,7 +283,10 @@ CASES: dict[str, list[tuple[Any, dict[str, Any], bool | None]]] = {
     "stage": [("knockout", {"auction": "1C", "stage": "knockout"}, True), ("knockout", {"auction": "1C", "stage": "round-robin"}, False),
               ("knockout", {"auction": "1C"}, None)],
     "stated": [(True, {"auction": "1C", "meaning": {"hcp": "11-21"}}, True), (True, {"auction": "1C"}, False)],
-    "states": [("hcp", {"auction": "1C", "meaning": {"hcp": "11-21"}}, True), ("hcp", {"auction": "1C", "meaning": {"natural": True}}, False)],
+    "states": [("hcp", {"auction": "1C", "meaning": {"hcp": "11-21"}}, True), ("hcp", {"auction": "1C", "meaning": {"natural": True}}, False),
+               # A call of several types states a key when each type does.
+               ("hcp", {"auction": "1C", "either": [{"hcp": "11-14"}, {"natural": True}]}, False),
+               ("hcp", {"auction": "1C", "either": [{"hcp": "11-14"}, {"hcp": "18+"}]}, True)],
     "stopper": [("hearts", {"auction": "(1H) 1NT", "hand": "AK32.K3.K432.K32"}, True),
                 ("hearts", {"auction": "(1H) 1NT", "hand": "AK32.32.K432.K32"}, False)],
     "strain": [("major", {"auction": "2H"}, True), ("major", {"auction": "2C"}, False), ("notrump", {"auction": "2NT"}, True)],

@@ -155,6 +155,15 @@ def test_whole_call_promises_what_every_type_promises() -> None:
     assert str(multi.major) == "6+" and multi.strength == "weak" and multi.suits == ()
     # One type states no points: the call's are unstated.
     assert whole_call((Meaning.parse({"hcp": "5-10"}), Meaning.parse({"suits": {"hearts": "6+"}}))).hcp is None
+    # A type that may hold no major promises none: the call promises no major.
+    no_major = (Meaning.parse({"suits": {"hearts": "6+"}}), Meaning.parse({"suits": {"spades": "0-3", "clubs": "6+"}}))
+    assert whole_call(no_major).major is None
+
+
+def test_a_call_of_one_type_is_that_type() -> None:
+    """One type: the call promises what it does, keys and two-suiter as written."""
+    one = Meaning.parse({"two-suiter": {"min": "5-5", "suits": ["hearts", "spades"]}, "hcp": "5-10"})
+    assert whole_call((one,)) is one
 
 
 def test_explain_takes_either_and_prints_the_types_as_reasons(tmp_path: Path) -> None:
