@@ -480,7 +480,7 @@ class _Reader:
         expect: tuple[tuple[str, str], ...] = ()
         if "expect" in values:
             try:
-                expect = parse_expect(fields["expect"], self.registry)
+                expect = parse_expect(fields["expect"], self.registry, example.notation or self.language or "en")
             except VocabularyError as exc:
                 self.data_error(nodes["expect"], exc, f"{name}: expect")
                 return example

@@ -143,8 +143,12 @@ def _describe_query(query: Query, words: Words, notation: str, reader: str,
     if earlier:
         if "meaning" in asked:
             groups.append(_fill(words, "call", call=calls[-1], meaning=describe(asked["meaning"], words)))
+        elif "either" in asked:
+            groups.append(_fill(words, "call", call=calls[-1], meaning=_either(asked["either"], words)))
     elif "meaning" in asked:
         groups.append(describe(asked["meaning"], words))
+    elif "either" in asked:
+        groups.append(_either(asked["either"], words))
     if "hand" in asked:
         from build_tools.diagrams import inline_hand
 
@@ -158,9 +162,11 @@ def _describe_query(query: Query, words: Words, notation: str, reader: str,
     for leaf in (asked.get("agreements") or {}).values():
         groups.append(_fill(words, "leaf", leaf=(leaves or {}).get(str(leaf), str(leaf))))
     if "system" in asked:
-        groups.append(_word(words, "system") + _system_calls(asked["system"], words, notation, reader))
+        groups.append(_word(words, "system") + _system_calls(asked["system"], words, notation, reader)
+                      + _system_facts(asked["system"], words))
     if "opponents" in asked:
-        groups.append(_word(words, "opponents") + _system_calls(asked["opponents"], words, notation, reader))
+        groups.append(_word(words, "opponents") + _system_calls(asked["opponents"], words, notation, reader)
+                      + _system_facts(asked["opponents"], words))
     if "event" in asked:
         groups.append(_fill(words, "event", event=str(asked["event"])))
     if "stage" in asked:
@@ -187,6 +193,52 @@ def _call_in(text: str, notation: str, reader: str) -> str:
     from build_tools.diagrams import display_call
 
     return display_call(notations.profile(notation).parse_call(text), notations.display_profile(reader))
+
+
+def _either(types: Any, words: Words) -> str:
+    """A call of several types: each type's meaning, joined by " / "."""
+    return _fill(words, "either", types=" / ".join(describe(m, words) for m in types if isinstance(m, Mapping)))
+
+
+#: What a card's entry states besides its meaning, that a rule may rest on
+#: (CBA: the random opening's means of telling, a psychic, the booklet, the front).
+_ENTRY_FACTS = ("told-apart", "psychic", "booklet", "front")
+
+
+def _entry_facts(entry: Mapping[str, Any], words: Words) -> list[str]:
+    facts = []
+    for key in _ENTRY_FACTS:
+        if key not in entry:
+            continue
+        value = entry[key]
+        word = f"entry:{key}:{_flag(value) if isinstance(value, bool) else value}"
+        if word in words:  # "booklet: main" and "front: false" are the defaults: nothing to say
+            facts.append(_word(words, word))
+    return facts
+
+
+def _system_facts(system: Any, words: Words) -> str:
+    """What a card says of the whole system that a rule may rest on (the CBA's
+    events: submitted in time, Brown Sticker methods handed in, secret
+    signals, psychic controls): every fact a verdict rests on is on the line,
+    so two lines that differ in their verdict differ in their words."""
+    if not isinstance(system, Mapping):
+        return ""
+    facts = []
+    if isinstance(system.get("submitted"), bool):
+        facts.append(_word(words, f"system:submitted:{_flag(system['submitted'])}"))
+    disclosure = system.get("disclosure")
+    if isinstance(disclosure, Mapping):
+        parts = [_word(words, f"system:disclosure:{k}") for k, v in disclosure.items()
+                 if v is True and f"system:disclosure:{k}" in words]
+        if parts:
+            facts.append(_fill(words, "system:disclosed", parts=_join(words, parts, "and")))
+    signals, psychics = system.get("signals"), system.get("psychics")
+    if isinstance(signals, Mapping) and signals.get("secret") is True:
+        facts.append(_word(words, "system:secret-signals"))
+    if isinstance(psychics, Mapping) and psychics.get("controls") is True:
+        facts.append(_word(words, "system:psychic-controls"))
+    return "".join(f"{_word(words, 'separator')}{fact}" for fact in facts)
 
 
 #: The parts of a convention card whose calls a query line names.
@@ -218,7 +270,8 @@ def _system_calls(system: Any, words: Words, notation: str, reader: str) -> str:
             meanings = [entry["meaning"]] if isinstance(entry.get("meaning"), Mapping) else [
                 m for m in entry.get("either") or () if isinstance(m, Mapping)]
             if meanings:
-                named.append(_fill(words, "call", call=call, meaning=" / ".join(describe(m, words) for m in meanings)))
+                said = [" / ".join(describe(m, words) for m in meanings), *_entry_facts(entry, words)]
+                named.append(_fill(words, "call", call=call, meaning=_word(words, "separator").join(said)))
     return f" ({' · '.join(named)})" if named else ""
 
 
@@ -360,7 +413,7 @@ def _two_suiter(key: str, value: Any, words: Words) -> str:
         if name == "min":
             continue
         if name == "suits":
-            suits = [_word(words, f"suit:{_suit(s)}") for s in item]
+            suits = [_word(words, f"suit:{s}" if s in ("major", "minor") else f"suit:{_suit(s)}") for s in item]
             parts.append(_fill(words, "two-suiter:suit", suit=suits[0]) if len(suits) == 1
                          else _fill(words, "two-suiter:suits", suits=_join(words, suits, "and")))
         else:
@@ -394,6 +447,7 @@ _KEYS: dict[str, Callable[[str, Any, Words], str]] = {
     "hcp": _hcp,
     "suits": _suits,
     "major": _length,
+    "minor": _length,
     "shape": _shape,
     "forcing": _choice,
     "strength": _choice,

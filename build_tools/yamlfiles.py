@@ -12,6 +12,7 @@ reads its query with it and nothing of the documents' schema.
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -47,10 +48,19 @@ def read_limited(path: Path, shown: str, what: str = "file") -> bytes:
     """The bytes of ``path``, refusing a file past :data:`MAX_FILE_BYTES`
     (reported at the line where the limit falls)."""
     try:
-        with path.open("rb") as handle:
-            raw = handle.read(MAX_FILE_BYTES + 1)
+        # Opened without blocking: a FIFO or a device named in place of a file
+        # would wait for a writer for ever; only a regular file is read.
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
         raise DiagnosticError([Diagnostic(shown, 0, 0, f"cannot read {what}: {exc.strerror or exc}")]) from None
+    with os.fdopen(descriptor, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+            raise DiagnosticError([Diagnostic(shown, 0, 0, f"cannot read {what}: not a regular file")])
+        try:
+            os.set_blocking(handle.fileno(), True)
+            raw = handle.read(MAX_FILE_BYTES + 1)
+        except OSError as exc:
+            raise DiagnosticError([Diagnostic(shown, 0, 0, f"cannot read {what}: {exc.strerror or exc}")]) from None
     check_size(raw, shown, what, MAX_FILE_BYTES)
     return raw
 

@@ -263,3 +263,29 @@ def test_every_article_a_quick_reference_links_is_named(lang: str, principle: st
     payloads = [markup.read_payload(markup.role_text(p)) for p in re.findall(r"\{hb-article\}`([^`]+)`", text)]
     assert payloads and all(p["name"].strip() for p in payloads), [p for p in payloads if not p["name"].strip()]
     assert {p["name"] for p in payloads if p["article"] == "znaczenie-nie-alertuje-sie"} == {principle}
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_every_quick_reference_row_states_the_facts_its_verdict_rests_on(language: str) -> None:
+    """Issue 33 item 4: the CBA's Table 4 listed one card's 1♦ at event 1 as
+    both "Permitted" and "Not permitted", the fact that decides (the card
+    "按规程规定的时间提前提交", submitted in time) not printed. Two rows of
+    one question that read alike give one verdict."""
+    from build_tools.generated import quickref
+    from build_tools.rules.registry import reading
+
+    for doc in documents(language):
+        env = environment(interface_translations(handbook().translations, language))
+        with reading(doc.registry):
+            tables = quickref.build(doc, env.globals["gettext"], words(language))  # type: ignore[arg-type]
+        for table in tables:
+            seen: dict[tuple[str, str], str] = {}
+            for group in table.groups:
+                for row in group.rows:
+                    key = (row.sequence, row.asked)
+                    assert seen.setdefault(key, row.verdict) == row.verdict, (doc.id, table.question, key)
+    if language == "en":
+        rows = quick_rows("en", "cba-bidding-systems")
+        first = [asked for _, sequence, asked, verdict, _ in rows if sequence == "1♦" and "event: 1" in asked]
+        assert any("card submitted in time" in a for a in first)
+        assert any("card not submitted in time" in a for a in first)

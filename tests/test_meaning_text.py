@@ -78,6 +78,14 @@ TABLE: list[tuple[dict[str, Any], dict[str, str]]] = [
       "pl": "asy kluczowe: 2 lub 5; bez damy atu"}),
     ({"singleton": ["clubs", "diamonds"]}, {"en": "a singleton in clubs or diamonds", "ru": "синглет: трефы или бубны"}),
     ({"singleton": "none", "suits": {"spades": 3}}, {"en": "no singleton; 3 spades"}),
+    # Issue 33: the new words, each language's bridge words.
+    ({"forcing": "semi-forcing", "minor": "4+"},
+     {"en": "semi-forcing; 4+ cards in a minor", "pl": "półforsujące; młodszy kolor 4+",
+      "ru": "полуфорсирующая; 4+ в миноре", "es": "semiforcing; 4+ cartas en un palo menor",
+      "sv": "halvkrävande; 4+ kort i en lågfärg", "zh_CN": "半逼叫；一门低花4+张"}),
+    ({"strength": "intermediate", "two-suiter": {"min": "5-4", "suits": ["hearts", "minor"]}},
+     {"en": "from an opening hand to a king more; two-suiter, at least 5-4, in hearts and a minor",
+      "sv": "från öppningshand till en kung bättre; tvåfärgshand, minst 5-4, i hjärter och en lågfärg"}),
 ]
 
 
@@ -97,11 +105,12 @@ def _samples(key: str) -> list[Any]:
     """Every value the vocabulary allows for ``key``, or one of each kind."""
     suits = [s.name.lower() for s in Suit]
     flags = [True, False]
-    two_suiter: list[Any] = [True, {"min": "6-5"}, {"suits": ["hearts"]}, {"suits": ["hearts", "spades"]}]
+    two_suiter: list[Any] = [True, {"min": "6-5"}, {"suits": ["hearts"]}, {"suits": ["hearts", "spades"]},
+                             {"suits": ["hearts", "minor"]}, {"suits": ["clubs", "major"]}]
     two_suiter += [{name: flag} for name in _TWO_SUITER_KEYS if name not in ("min", "suits") for flag in flags]
     samples: dict[str, list[Any]] = {
         "natural": flags, "artificial": flags, "standard": flags, "to-play": flags, "doubled-suit": flags,
-        "hcp": ["12-14"], "major": ["5+"], "unbid-suits": ["3+"],
+        "hcp": ["12-14"], "major": ["5+"], "minor": ["4+"], "unbid-suits": ["3+"],
         "suits": [{suit: "5+"} for suit in suits],
         "shape": [*SHAPES, "5M332", "5m332", "4333"],
         "forcing": list(FORCING), "strength": list(STRENGTHS), "convention": list(CONVENTIONS),
@@ -183,7 +192,8 @@ def test_every_key_of_a_query_but_its_auction_shows() -> None:
     more: dict[str, Any] = {"agreed": False, "hand": "♠ADxxx ♥xxx ♦Dxxx ♣x", "vulnerable": "they",
                             "agreements": {"punkt": "punkt.leaf1"}, "system": {"card": "x", "title": "X", "notation": "en"},
                             "opponents": {"card": "y", "title": "Y", "notation": "en"},
-                            "event": "open", "stage": "final", "call": "ktr"}
+                            "event": "open", "stage": "final", "call": "ktr",
+                            "either": [{"hcp": "5-10"}, {"hcp": "20-22"}]}
     assert set(QUERY_KEYS) - {"auction", "view"} == set(data) | set(more)
     for key, value in {**data, **more}.items():
         text = describe_query(query("1BA 2♣", {key: value}), words("sv"), "pl", "sv", {"punkt.leaf1": "krav"})
@@ -263,3 +273,19 @@ def test_a_system_given_inline_names_its_calls_with_their_meanings() -> None:
     bare = {"card": "x", "title": "X", "notation": "pl"}
     assert describe_query(query("1♥", {"system": bare}), english_words(), "pl", "en") == (
         "with the pair's system as given")
+
+
+def test_a_call_of_several_types_and_the_cards_facts_show() -> None:
+    """Issue 33 items 3 and 4: a query of several types names each type; a
+    card's facts that a verdict rests on (submitted in time, what was handed
+    in, an entry's means of telling its hands apart) are on the line."""
+    q = query("2♦", {"either": [{"hcp": "5-10"}, {"hcp": "20-22"}]})
+    assert describe_query(q, words("en"), "pl", "en") == "of several types: 5–10 HCP / 20–22 HCP"
+    assert describe_query(q, words("pl"), "pl", "pl") == "kilka wariantów: 5–10 PC / 20–22 PC"
+    system = {"card": "x", "notation": "pl", "submitted": False, "disclosure": {"card": True, "defence": True},
+              "openings": [{"auction": "1♦", "meaning": {"hcp": "0-7"}, "told-apart": False}]}
+    assert describe_query(query("1♦", {"system": system}), words("en"), "pl", "en") == (
+        "with the pair's system as given (1♦: 0–7 HCP; its hands not told apart); card not submitted in time; "
+        "handed in: the card and a defence")
+    assert describe_query(query("1♦", {"system": system}), words("zh_CN"), "pl", "zh_CN").endswith(
+        "约定卡未按时提交；已提交：约定卡和防守叫牌")

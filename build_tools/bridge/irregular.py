@@ -30,9 +30,11 @@ illegal call '1H' at 3: West called out of rotation at South's turn, his RHO's (
 >>> print(TableRecord.parse("1S 8H").review().error)
 illegal call '8H' at 2: inadmissible call, a bid above 7NT (Law 35C; rectification Law 38; Laws of Duplicate Bridge 2017)
 
-Seat labels are the PBN letters ``N E S W`` in every notation; the calls are
-in the notation's language. A record is written one call a token, tokens
-separated by spaces (``-`` also separates tokens where no seat label is used).
+Seat labels are the PBN letters ``N E S W`` in every notation, and the
+notation's own seat letters (Russian ``С В Ю З``, Swedish ``N Ö S V``); the
+calls are in the notation's language. A record is written one call a token,
+tokens separated by spaces (``-`` also separates tokens where no seat label is
+used); a labelled call may be two words (``Ю:1 БК``).
 """
 
 from __future__ import annotations
@@ -58,6 +60,7 @@ from .basics import Seat, Strain, Vulnerability
 from .calls import ALL_CALLS, BID_COUNT, PASS, Call, Contract, Penalty
 from .errors import (
     ACCEPTED_INSUFFICIENT_BID,
+    BridgeError,
     AFTER_PASSED_OUT,
     AFTER_THE_END,
     BID_ABOVE_SEVEN,
@@ -82,7 +85,21 @@ from .errors import (
 ACCEPTED_MARK = "(acc)"
 """The mark written after an insufficient bid that offender's LHO accepted (Law 27A1)."""
 _ACCEPTED = re.compile(r"\((?:acc|accepted)\)$", re.IGNORECASE)
-_SEAT_LABEL = re.compile(r"(?<!\S)([NESW]):", re.IGNORECASE)
+
+
+def _seat_letters(notation: Spelling | None) -> dict[str, Seat]:
+    """The seat labels read in ``notation``: PBN's ``N E S W`` and the
+    notation's own letters (Russian ``С В Ю З``, Swedish ``N Ö S V``), each in
+    either case."""
+    letters = {seat.letter: seat for seat in Seat}
+    for seat, (letter, _) in zip(Seat, (notation or CANONICAL).seats, strict=True):
+        letters[letter] = seat
+    return {case: seat for letter, seat in letters.items() for case in (letter.upper(), letter.lower())}
+
+
+def _label_pattern(notation: Spelling | None) -> re.Pattern[str]:
+    letters = sorted(_seat_letters(notation), key=len, reverse=True)
+    return re.compile(r"(?<!\S)(" + "|".join(map(re.escape, letters)) + r"):")
 
 
 @dataclass(frozen=True, slots=True)
@@ -303,7 +320,8 @@ class TableRecord:
         """
         profile = notation or CANONICAL
         partnership = view is View.PARTNERSHIP
-        tokens = text.split() if _SEAT_LABEL.search(text) else TOKEN_SEPARATORS.split(text)
+        labels = _label_pattern(profile)
+        tokens = _labelled_tokens(text, labels, profile) if labels.search(text) else TOKEN_SEPARATORS.split(text)
         written: list[tuple[TableCall, bool]] = []
         for token in (t for t in tokens if t):
             opponent = partnership and token.startswith("(") and token.endswith(")") \
@@ -382,24 +400,57 @@ class TableRecord:
         return " ".join(str(call) for call in self.calls)
 
 
-def looks_irregular(text: str) -> bool:
-    """Whether ``text`` carries a seat label or an acceptance mark, which only
-    a :class:`TableRecord` reads.
+def looks_irregular(text: str, notation: Spelling | None = None) -> bool:
+    """Whether ``text`` carries a seat label (PBN's, or ``notation``'s own) or
+    an acceptance mark, which only a :class:`TableRecord` reads.
 
     >>> looks_irregular("N:1S E:P W:1H"), looks_irregular("1S 1H(acc)"), looks_irregular("1S P")
     (True, True, False)
     """
-    return bool(_SEAT_LABEL.search(text)) or any(
+    return bool(_label_pattern(notation).search(text)) or any(
         _ACCEPTED.search(token) for token in text.split()
     )
 
 
+def _labelled_tokens(text: str, labels: re.Pattern[str], profile: Spelling) -> list[str]:
+    """The tokens of a labelled record, each call with its label: the text
+    from one label to the next is one call where it reads as one (``Ю:1 БК``,
+    a notation that writes its notrump as two words), else its words are calls.
+
+    >>> from build_tools.bridge.notation import profile as notation_of
+    >>> ru = notation_of("ru")
+    >>> _labelled_tokens("С:1т В:пас Ю:1 БК", _label_pattern(ru), ru)
+    ['С:1т', 'В:пас', 'Ю:1 БК']
+    >>> _labelled_tokens("N:1S E:P 1H", _label_pattern(CANONICAL), CANONICAL)
+    ['N:1S', 'E:P', '1H']
+    """
+    starts = [match.start() for match in labels.finditer(text)]
+    tokens = text[:starts[0]].split()
+    for start, end in zip(starts, [*starts[1:], len(text)], strict=True):
+        label, _, rest = text[start:end].strip().partition(":")
+        words = rest.split()
+        if len(words) > 1 and _one_call(" ".join(words), profile):
+            tokens.append(f"{label}:{' '.join(words)}")
+        else:
+            tokens.extend([f"{label}:{words[0] if words else ''}", *words[1:]])
+    return tokens
+
+
+def _one_call(text: str, profile: Spelling) -> bool:
+    try:
+        profile.parse_call(_ACCEPTED.sub("", text).strip())
+    except BridgeError:
+        return False
+    return True
+
+
 def _table_call(token: str, profile: Spelling, text: str) -> TableCall:
     seat: Seat | None = None
-    label = re.match(r"([NESW]):", token, re.IGNORECASE)
-    if label:
-        seat = Seat.parse(label.group(1))
-        token = token[label.end():]
+    letters = _seat_letters(profile)
+    label, colon, rest = token.partition(":")
+    if colon and label in letters:
+        seat = letters[label]
+        token = rest
     accepted = _ACCEPTED.search(token)
     if accepted:
         token = token[: accepted.start()]

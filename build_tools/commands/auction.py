@@ -108,7 +108,7 @@ def _read(
     vulnerability: Vulnerability,
 ) -> tuple[TableRecord, Any]:
     """The record TEXT stands for, and the pattern when it ends in '?'."""
-    if looks_irregular(text):
+    if looks_irregular(text, profile):
         return TableRecord.parse(text, dealer, vulnerability, profile, view), None
     try:
         pattern = profile.parse_pattern(text, view).to_table()

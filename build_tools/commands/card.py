@@ -10,8 +10,8 @@ name) and what is missing from the front of the card; for each document whose
 rules answer `alert`, `natural` or `convention`, the card's calls to alert,
 which are natural and which are of a defined kind of convention (transfer,
 relay...), each with its article. Exit 0 when the card is read (and, with
---event, permitted there), 1 for a bad card (file:line:col) or a card refused
-in that event, 2 for usage errors.
+--event, permitted there), 1 for a card refused in that event (or a document
+that cannot be read), 2 for a bad card (file:line:col) and usage errors.
 """
 
 from __future__ import annotations
@@ -59,6 +59,10 @@ def run(args: argparse.Namespace) -> int:
         return usage_error("--stage needs --event")
     try:
         card, data = read_card(args.card)
+    except DiagnosticError as exc:
+        report(exc)
+        return 2  # the card is the command's input: a bad one is bad input
+    try:
         manifest = load_manifest(args.source / MANIFEST_NAME)
         # Each document's rulebook, as explain reads it: compiled by the build, or now.
         books = [rulebook(args.source, args.translations, args.build_dir, doc_id) for doc_id in manifest.documents]
@@ -86,11 +90,11 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _verdict(rules: tuple[Rule, ...], question: str, situation: Situation) -> dict[str, Any] | None:
-    from build_tools.rules.engine import Conflict, Undecided, decide
+    from build_tools.rules.engine import Conflict, Undecided, judge
     from build_tools.rules.rulebook import verdict_data
 
     try:
-        return verdict_data(decide(rules, question, situation))
+        return verdict_data(judge(rules, question, situation))
     except Undecided:
         return None
     except Conflict as exc:
@@ -137,38 +141,37 @@ def _document_report(rules: tuple[Rule, ...], asked: set[str], card: Card, data:
 
 
 def _call_verdicts(rules: tuple[Rule, ...], asked: set[str], entry: Entry, base: Situation) -> dict[str, Any]:
-    """The verdicts on one call of the card: asked of the entry as a whole
-    (its types together) or, where the answers of its types differ, of each."""
+    """The verdicts on one call of the card, one per question: a call of
+    several types is judged whole, as the regulations judge it, each type's
+    own verdict given as its reason (``types``)."""
     from build_tools.rules.systems import entry_situation
 
     verdicts: dict[str, Any] = {}
     for question in CALL_QUESTIONS:
-        if question not in asked:
-            continue
-        whole = _verdict(rules, question, entry_situation(entry, base=base))
-        if whole is not None and (whole["value"] != "depends" or len(entry.alternatives) == 1):
+        if question in asked and (whole := _verdict(rules, question, entry_situation(entry, base=base))) is not None:
             verdicts[question] = whole
-            continue
-        each = [_verdict(rules, question, entry_situation(entry, meaning, base)) for meaning in entry.alternatives]
-        values = {v["value"] for v in each if v is not None}
-        if len(values) == 1 and each[0] is not None:
-            verdicts[question] = each[0]
-        elif values:
-            verdicts[question] = {"value": "by type", "types": each}
     return verdicts
 
 
 def _line(verdict: dict[str, Any]) -> str:
     if verdict["value"] == "depends":
-        return f"depends on {', '.join(verdict['needs'])}"
-    if verdict["value"] == "by type":
-        return "by type: " + "; ".join(_line(v) if v else "-" for v in verdict["types"])
-    article = verdict.get("articles") or [verdict.get("article", "")]
-    return f"{verdict['value']} ({', '.join(a for a in article if a)})"
+        found = f"depends on {', '.join(verdict['needs'])}"
+    else:
+        article = verdict.get("articles") or [verdict.get("article", "")]
+        found = f"{verdict['value']} ({', '.join(a for a in article if a)})"
+    if verdict.get("types"):
+        found += "; its types: " + ", ".join("-" if t is None else t["value"] for t in verdict["types"])
+    return found
+
+
+def _safe(text: str) -> str:
+    """``text`` with its control characters escaped: a path named by the user
+    reaches the terminal as text, never as its escape sequences."""
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
 
 
 def _print(result: dict[str, Any]) -> None:
-    print(f"card {result['card']} ({result['path']})")
+    print(f"card {_safe(result['card'])} ({_safe(result['path'])})")
     for document, found in result["documents"].items():
         print(f"{document}:")
         for question in SYSTEM_QUESTIONS:

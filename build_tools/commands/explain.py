@@ -6,19 +6,25 @@ QUERY is a YAML mapping, inline or in a file (`-` reads stdin):
 
 Its keys: `auction` (in the document's notation; its last call is the one
 asked about), `view` (partnership, the default, or table), `meaning` (the
-agreed meaning of that call, in the meaning vocabulary), `earlier` (meanings of
+agreed meaning of that call, in the meaning vocabulary) or, for a call of
+several types, `either` (a list of meanings, as a card writes them: the call
+is judged whole, each type's verdict given as a reason), `earlier` (meanings of
 earlier calls by their number as written), `screens` (true or false). Prints
 each question the document's rules answer (or those --question names): the
 verdict, the deciding article, the conditions that decided it, the rules an
 exception set aside and the chain of articles that led there (--lang: the
 articles' texts in that language's translation). When the query does not
 state enough, the verdict depends: it names the facts to ask about and what
-each rule in doubt gives. `agreed: false` states that the pair has no
+each rule in doubt gives. An auction that ends with a pass after the call
+asked about (`1ч 2ч 4БК [пас]`, the opponents' pass after the ask, as it stands
+at the table) is asked about the call before the pass when the rules say
+nothing of the pass itself; when they say nothing of either, that is one
+line and exit 2. `agreed: false` states that the pair has no
 agreement about the call. `system` is a pair's convention card
 (source/cards/README.md), inline or the path of a card file, with `event` and
 `stage` where permission is asked. Exit 0 when every question asked is answered or
 depends, 1 when one is not covered by any rule, 2 for bad input (an unknown
-question included).
+question and a bad card included).
 
 The rules are read from the document's rulebook, compiled by the build into
 BUILD/cache (--build-dir) for the same YAML, catalogs and code; without one,
@@ -130,7 +136,8 @@ def run(args: argparse.Namespace) -> int:
         try:
             _, data["system"] = read_card(Path(data["system"]))
         except DiagnosticError as exc:
-            return report(exc)
+            report(exc)
+            return 2  # the card is part of the query: bad input
     try:
         query = book.query(data)
     except VocabularyError as exc:
@@ -150,6 +157,22 @@ def run(args: argparse.Namespace) -> int:
             return usage_error(f"--question {question!r} is not a question of {book.document} "
                                f"({', '.join(sorted(book.registry.questions))})")
     found = answer(book, situation, asked_for)
+    before = situation.before_final_pass() if found["undecided"] else None
+    if found["undecided"] and before is None and situation.ends_in_pass_after_call:
+        return usage_error(f"QUERY: auction {query.auction!r} ends with a pass after the call asked about, and the "
+                           f"meaning given is that pass's, of which the rules say nothing; to ask about the call "
+                           f"before it, leave the pass out")
+    if before is not None:
+        # "… 4БК пас": the auction as it stands at the table, the ask and the
+        # opponents' pass after it; what answers the ask is asked.
+        retried = answer(book, before, asked_for)
+        if retried["undecided"]:
+            return usage_error(f"QUERY: auction {query.auction!r} ends with a pass after the call asked about, and "
+                               f"the rules say nothing of that pass nor of the call before it")
+        found = {**retried, "note": f"the rules say nothing of the final pass: asked about the call before it, "
+                                    f"{_written(before, book.language, query.view)!r}"}
+        if not args.json:
+            print(f"note: {found['note']}", file=sys.stderr)
     if args.json:
         print(json.dumps(found, ensure_ascii=False, indent=2))
     else:
@@ -161,16 +184,42 @@ def run(args: argparse.Namespace) -> int:
     return 0 if not found["undecided"] else 1
 
 
+def _written(situation: Any, language: str, view: str) -> str:
+    """The auction of ``situation`` as the document writes it, in the query's view."""
+    from build_tools.bridge import Auction, notation
+    from build_tools.bridge.views import View
+
+    ours = (len(situation.calls) - 1) % 2  # the side of the call asked about
+    return notation.profile(language).format_auction(Auction(situation.calls), View(view), ours)
+
+
+def _print_types(found: dict[str, Any]) -> None:
+    """A call of several types: each type's own verdict, as the reasons of the call's."""
+    if "types" not in found:
+        return
+    each = []
+    for number, verdict in enumerate(found["types"], 1):
+        if verdict is None:
+            each.append(f"{number}. no rule answers it")
+        elif verdict["value"] == "depends":
+            each.append(f"{number}. depends on {', '.join(verdict['needs'])}")
+        else:
+            each.append(f"{number}. {verdict['value']} ({verdict['article']})")
+    print(f"  its types: {'; '.join(each)}")
+
+
 def _print_verdict(question: str, found: dict[str, Any], book: Rulebook, language: str) -> None:
     if found["value"] == "depends":
         print(f"{question}: depends on {', '.join(found['needs'])}  (the query does not say)")
         for case in found["cases"]:
             otherwise = f"; otherwise {case['otherwise']}" if case["otherwise"] else ""
             print(f"  if {case['if']}: {case['then']}{otherwise}  ({case['article']})")
+        _print_types(found)
         return
     print(f"{question}: {found['value']}  ({found['article']})")
     if found["because"]:
         print(f"  because: {found['because']}")
+    _print_types(found)
     for article in found["set_aside"]:
         print(f"  set aside: {article}: {book.text(article, language)}")
     for article in found["chain"]:

@@ -24,11 +24,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from build_tools.bridge import Call, CallKind, Suit
-from build_tools.bridge.errors import BridgeError
 from build_tools.bridge.meanings import Range
 
-from .conditions import PREDICATES, Condition, _calls, _flag, parameter, predicate
+from .conditions import PREDICATES, Condition, _calls, _flag, parameter, predicate, range_of, require, shown
 from .errors import VocabularyError
+from .registry import Registry  # noqa: F401  (the doctests)
 from .situation import RELATIONS, Situation
 from .vocabulary import KEYS, Meaning
 
@@ -56,6 +56,7 @@ class NaturalReading:
     @classmethod
     def declared(cls, path: str) -> NaturalReading:
         """The reading the document's parameters declare."""
+        require(cls.PARAMETERS.values(), path)
         return cls(
             suit_length=parameter("natural-suit-length", path),
             conventions=frozenset(_conventions(parameter("natural-conventions", path, list), path)),
@@ -81,10 +82,7 @@ CLEAR_EXTRA = 16
 
 
 def _range(value: Any, path: str) -> Range:
-    try:
-        return Range.parse(str(value))
-    except BridgeError as exc:
-        raise VocabularyError(path, str(exc)) from None
+    return range_of(value, path)
 
 
 def _length(meaning: Meaning, suit: Suit) -> Range | None:
@@ -146,14 +144,25 @@ def natural_of(call: Call, meaning: Meaning, doubled: Suit | None = None,
 @predicate("natural-call", reads="meaning", needs=("natural",), asks=lambda s: not s.call.is_pass)
 def _natural_call(value: Any, language: str, path: str) -> Condition:
     """The call is natural (``true``) or artificial (``false``), read from its
-    agreed meaning by :func:`natural_of`."""
+    agreed meaning by :func:`natural_of`; a call of several types is natural
+    when every type is (a Multi's weak twos in the majors make its 2♦ artificial).
+
+    >>> pzbs = Registry.standard().declaring({"natural-suit-length": 3, "natural-conventions": [],
+    ...                                       "notrump-suit-length": 5, "shown-suit-length": 4})
+    >>> natural = Condition.parse({"natural-call": True}, "pl", rules=pzbs)
+    >>> multi = Situation.read("2♦", "pl").with_types((Meaning.parse({"suits": {"hearts": "6+"}}),
+    ...                                                Meaning.parse({"suits": {"spades": "6+"}})))
+    >>> natural.holds(multi), natural.holds(multi.of_type(Meaning.parse({"suits": {"diamonds": "6+"}})))
+    (False, True)
+    """
     wanted = _flag(value, path)
     reading = NaturalReading.declared(path)
 
     def test(s: Situation) -> bool:
         index = s.last_bid_index
         last = None if index is None else s.calls[index].strain
-        return natural_of(s.call, s.meaning, None if last is None else last.suit, reading) == wanted
+        doubled = None if last is None else last.suit
+        return all(natural_of(s.call, m, doubled, reading) for m in s.call_types) == wanted
 
     return Condition(test, "natural" if wanted else "artificial")
 
@@ -169,14 +178,16 @@ def _keys(value: Any, path: str) -> tuple[str, ...]:
 @predicate("states")
 def _states(value: Any, language: str, path: str) -> Condition:
     """The agreed meaning of the call states these vocabulary keys (``hcp``,
-    or a list): what a query leaves out, the rule does not guess.
+    or a list): what a query leaves out, the rule does not guess. A call of
+    several types states a key when each of its types does.
 
     >>> c = Condition.parse({"states": "hcp"}, "pl")
     >>> c.holds(Situation.read("2♥", "pl", meaning=Meaning.parse({"hcp": "6-10"}))), c.holds(Situation.read("2♥", "pl"))
     (True, False)
     """
     keys = _keys(value, path)
-    return Condition(lambda s: all(k in s.meaning.keys for k in keys), f"states {', '.join(keys)}")
+    # A call of several types states a key when every type does.
+    return Condition(lambda s: all(k in m.keys for m in s.call_types for k in keys), f"states {', '.join(keys)}")
 
 
 @predicate("opening-states")
@@ -197,7 +208,7 @@ def _bound(name: str, pick: Any, doc: str) -> None:
             bound = None if hcp is None else pick(hcp)
             return bound is not None and bound in wanted
 
-        return Condition(test, f"{name} {value}")
+        return Condition(test, f"{name} {shown(value)}")
 
     parse.__doc__ = doc
     PREDICATES[name].__doc__ = doc
@@ -224,7 +235,7 @@ def _hcp_about(value: Any, language: str, path: str) -> Condition:
         hcp = s.meaning.hcp
         return hcp is not None and hcp.low >= low and (high is None or (hcp.high is not None and hcp.high <= high))
 
-    return Condition(test, f"about {value} hcp")
+    return Condition(test, f"about {shown(value)} hcp")
 
 
 @predicate("bid-suit-min", reads="meaning", needs=("suits",), asks=lambda s: _bid_suit(s) is not None)
@@ -243,7 +254,7 @@ def _bid_suit_min(value: Any, language: str, path: str) -> Condition:
         length = None if suit is None else _length(s.meaning, suit)
         return length is not None and length.low in wanted
 
-    return Condition(test, f"{value} cards at least in the suit bid")
+    return Condition(test, f"{shown(value)} cards at least in the suit bid")
 
 
 def _bid_suit(s: Situation) -> Suit | None:
@@ -269,7 +280,7 @@ def _opening_suit_min(value: Any, language: str, path: str) -> Condition:
         length = None if suit is None else _length(s.earlier_meaning("opening"), suit)
         return length is not None and length.low in wanted
 
-    return Condition(test, f"the opening promised {value} cards in its suit")
+    return Condition(test, f"the opening promised {shown(value)} cards in its suit")
 
 
 _SUITS_UP = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
@@ -307,7 +318,8 @@ def _two_suited(value: Any, language: str, path: str) -> Condition:
     named suit alone leaves the other unknown). ``lowest-two``: the suits are
     the two lowest of all (``all-suits``), or the two lowest other than the
     opening bid's suit (``except-opening``). ``with-major``: one of the suits
-    is a major (a named one, or the meaning's ``major`` of the length ``min``).
+    is a major (a named one; the other one said to be a major,
+    ``[clubs, major]``; or the meaning's ``major`` of the length ``min``).
 
     >>> c = Condition.parse({"two-suited": {"min": "5-5", "highest-unbid": True, "second-known": False}}, "pl")
     >>> c.holds(Situation.read("[1♥] 2♥", "pl", meaning=Meaning.parse({"two-suiter": {"suits": ["spades"]}})))
@@ -361,7 +373,8 @@ def _two_suited(value: Any, language: str, path: str) -> Condition:
                 return False
         if with_major is not None:
             major = s.meaning.major
-            has_major = any(x.is_major for x in suits) or (
+            other = s.meaning.two_suiter.other if s.meaning.two_suiter is not None else None
+            has_major = any(x.is_major for x in suits) or other == "major" or (
                 major is not None and major.low >= (least[0] if least else 4))
             if has_major != with_major:
                 return False
@@ -378,7 +391,7 @@ def _two_suited(value: Any, language: str, path: str) -> Condition:
                 return False
         return True
 
-    return Condition(test, f"a two-suiter {value}")
+    return Condition(test, f"a two-suiter {shown(value)}")
 
 
 def is_bi_double(meaning: Meaning, constructive: int = CONSTRUCTIVE_OPENING, clear_excess: int = CLEAR_EXTRA) -> bool:
@@ -408,6 +421,7 @@ def is_bi_double(meaning: Meaning, constructive: int = CONSTRUCTIVE_OPENING, cle
 def _bi_double(value: Any, language: str, path: str) -> Condition:
     """The call is a double whose meaning is a "kontra bi" (:func:`is_bi_double`)."""
     wanted = _flag(value, path)
+    require(("constructive-opening", "clear-excess"), path)
     constructive = parameter("constructive-opening", path)
     clear_excess = parameter("clear-excess", path)
     return Condition(lambda s: (s.call.kind is CallKind.DOUBLE
@@ -468,7 +482,7 @@ def _last_bid_by(value: Any, language: str, path: str) -> Condition:
         index = s.last_bid_index
         return index is not None and s.relation(index) in wanted
 
-    return Condition(test, f"the last bid was {value}'s")
+    return Condition(test, f"the last bid was {shown(value)}'s")
 
 
 @predicate("auction-level")
@@ -488,7 +502,7 @@ def _auction_level(value: Any, language: str, path: str) -> Condition:
         index = s.last_bid_index
         return index is not None and s.calls[index].level in levels
 
-    return Condition(test, f"auction at level {value}")
+    return Condition(test, f"auction at level {shown(value)}")
 
 
 def _flag_fact(name: str, fact: Any, doc: str) -> None:
@@ -554,7 +568,7 @@ def _advance_of(value: Any, language: str, path: str) -> Condition:
         ours = [(i, c) for i, c in enumerate(s.calls[:-1]) if s.is_ours(i) and not c.is_pass]
         return len(ours) == 1 and s.relation(ours[0][0]) == "partner" and ours[0][1] in calls
 
-    return Condition(test, f"advancing partner's overcall {value}")
+    return Condition(test, f"advancing partner's overcall {shown(value)}")
 
 
 @predicate("lead", reads="meaning", needs=("lead",), asks=lambda s: not s.call.is_pass)
@@ -564,7 +578,7 @@ def _lead(value: Any, language: str, path: str) -> Condition:
 
     if value not in LEADS:
         raise VocabularyError(path, f"unknown lead {value!r} ({', '.join(LEADS)})")
-    return Condition(lambda s: s.meaning.lead == value, f"asks for the lead: {value}")
+    return Condition(lambda s: s.meaning.lead == value, f"asks for the lead: {shown(value)}")
 
 
 __all__ = ["CLEAR_EXTRA", "CONSTRUCTIVE_OPENING", "NaturalReading", "is_bi_double", "natural_of"]

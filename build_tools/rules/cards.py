@@ -43,8 +43,9 @@ from typing import Any
 from build_tools.bridge import BridgeError, Call, Suit, notation  # noqa: F401  (Suit: the doctests)
 
 from .errors import VocabularyError, check_keys
+from .registry import ID_PATTERN
 from .situation import VULNERABLE, Situation
-from .vocabulary import Meaning, meaning_at
+from .vocabulary import Meaning, meaning_at, types_at, whole_call
 
 #: The card's lists of calls, in the order a card is read.
 SECTIONS: tuple[str, ...] = ("openings", "responses", "rebids", "defence", "doubles", "passes")
@@ -150,13 +151,10 @@ def _entry(item: Any, section: str, path: str, language: str, sheet: Mapping[int
         raise VocabularyError(path, "an entry states its 'meaning' or, for a call of several types, 'either'")
     if "meaning" in item:
         written: list[Any] = [item["meaning"]]
-        where = [f"{path}.meaning"]
+        alternatives: tuple[Meaning, ...] = (meaning_at(item["meaning"], f"{path}.meaning"),)
     else:
-        if not isinstance(item["either"], list) or len(item["either"]) < 2:
-            raise VocabularyError(f"{path}.either", "a list of two meanings or more")
+        alternatives = types_at(item["either"], f"{path}.either")
         written = list(item["either"])
-        where = [f"{path}.either.{n}" for n in range(len(written))]
-    alternatives = tuple(meaning_at(m, w) for m, w in zip(written, where, strict=True))
     seats = item.get("seats", [])
     if not isinstance(seats, list) or not all(isinstance(s, int) and not isinstance(s, bool) and 1 <= s <= 4
                                               for s in seats):
@@ -186,6 +184,13 @@ def _parse(data: Any) -> Card:
     ident = data.get("card")
     if not isinstance(ident, str) or not ident:
         raise VocabularyError("card" if "card" in data else "", "a card names itself: 'card: <id>'")
+    if not ID_PATTERN.fullmatch(ident):
+        # The id is printed (card check) and named in reports: no control
+        # character, no escape sequence reaches a terminal through it.
+        raise VocabularyError("card", f"a card's id is lowercase Latin letters, digits and hyphens, not {ident!r}")
+    title = data.get("title", "")
+    if not isinstance(title, str | int) or isinstance(title, bool) or not str(title).isprintable():
+        raise VocabularyError("title", f"one line of text without control characters, not {title!r}")
     language = data.get("notation", "en")
     try:
         notation.profile(str(language))
@@ -214,7 +219,7 @@ def _parse(data: Any) -> Card:
     classification = classification if isinstance(classification, list) else [classification]
     return Card(
         id=ident,
-        title=str(data.get("title", "")),
+        title=str(title),
         notation=str(language),
         classification=tuple(str(c) for c in classification),
         entries=tuple(entries),
@@ -304,14 +309,16 @@ def entry_for(card: Card, calls: tuple[Call, ...], vulnerable: str | None = None
 
 def card_meanings(card: Card, calls: tuple[Call, ...], vulnerable: str | None = None) -> dict[int, Meaning]:
     """The meanings the card gives the calls of an auction (table view), by
-    index: each call of our side the card describes with one meaning (the
-    opening a response answers, the overcall an advance answers)."""
+    index: each call of our side the card describes (the opening a response
+    answers, the overcall an advance answers); a call of several types, what
+    it promises as a whole."""
     found: dict[int, Meaning] = {}
     for index in range(len(calls)):
         # Our side's calls only: the card does not describe the opponents'.
         if calls[index].is_pass or (len(calls) - 1 - index) % 2:
             continue
         entry = entry_for(card, calls[:index + 1], vulnerable)
-        if entry is not None and len(entry.alternatives) == 1:
-            found[index] = entry.alternatives[0]
+        if entry is not None:
+            # A call of several types promises what each of them promises.
+            found[index] = whole_call(tuple(entry.alternatives))
     return found

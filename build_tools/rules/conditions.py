@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-from collections.abc import Callable, Mapping
+import re
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -223,18 +224,95 @@ def predicate(name: str, reads: str = "", needs: tuple[str, ...] = (),
     return register
 
 
+def require(names: Iterable[str], path: str) -> None:
+    """Refuse at ``path`` a rule whose predicate reads parameters the document
+    does not declare, naming every one missing at once, each described (what
+    it means, its unit, an example): not one per run, and no did-you-mean
+    toward a parameter it declares, which would be another figure.
+
+    >>> require(["long-suit", "king-hcp"], "when.may-be-weak")
+    Traceback (most recent call last):
+    ...
+    build_tools.rules.errors.VocabularyError: when.may-be-weak: this predicate reads parameters the document does not declare: long-suit (the cards that make a suit long; in cards, e.g. 3); king-hcp (the HCP a king is worth: a strong hand holds an average hand and a king; in HCP, e.g. 3). Declare each under 'parameters:' with the article of the text it comes from
+    """
+    from .parameters import described
+
+    declared = registry().parameters
+    missing = [name for name in dict.fromkeys(names) if name not in declared]
+    if missing:
+        many = len(missing) > 1
+        raise VocabularyError(path, f"this predicate reads {'parameters' if many else 'a parameter'} the document "
+                                    f"does not declare: {'; '.join(described(n) for n in missing)}. Declare "
+                                    f"{'each' if many else 'it'} under 'parameters:' with the article of the text "
+                                    f"it comes from")
+
+
+#: How a message names the kind of value a parameter must have.
+_KINDS = {int: "a whole number", list: "a list", str: "a word"}
+
+
 def parameter(name: str, path: str, kind: type | tuple[type, ...] = int) -> Any:
     """The value of a parameter the document declares (a figure or reading of
     its regulation, with its article): predicates that rest on one read it
     when the rule is read, and a rule of a document that declares none is
-    refused at ``path``."""
-    try:
-        value = registry().parameter(name).value
-    except VocabularyError as exc:
-        raise VocabularyError(path, f"{exc}; this predicate reads it") from None
-    if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
-        raise VocabularyError(path, f"parameter {name!r} is {value!r}, not a {getattr(kind, '__name__', kind)}")
+    refused at ``path`` (:func:`require`).
+
+    >>> from build_tools.rules.registry import Parameter, Registry
+    >>> with reading(Registry(parameters={"long-suit": Parameter("long-suit", "three")})):  # not read from YAML
+    ...     parameter("long-suit", "when")
+    Traceback (most recent call last):
+    ...
+    build_tools.rules.errors.VocabularyError: when: parameter 'long-suit' is 'three', not a whole number
+    """
+    require([name], path)
+    value = registry().parameter(name).value
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if not isinstance(value, kinds) or isinstance(value, bool) and int in kinds:
+        wanted = " or ".join(_KINDS.get(k, k.__name__) for k in kinds)
+        shown_value = repr(value) if isinstance(value, str) else _show(value)
+        raise VocabularyError(path, f"parameter {name!r} is {shown_value}, not {wanted}")
     return value
+
+
+_PARAMETER_IN_RANGE = re.compile(r"[a-z][a-z0-9]*(?:-[a-z][a-z0-9]*)*")
+
+
+def range_of(value: Any, path: str) -> Range:
+    """A predicate's range (``4+``, ``11-14``, ``-9``, ``6``), where a number
+    may be a parameter the document declares: ``natural-suit-length+`` is its
+    figure or more, so a federation writes its figures once.
+
+    >>> from build_tools.rules.registry import Registry
+    >>> with reading(Registry.standard().declaring({"natural-suit-length": 3})):
+    ...     range_of("natural-suit-length+", "when.named-suit"), range_of("2-natural-suit-length", "when")
+    (Range.parse('3+'), Range.parse('2-3'))
+    >>> with reading(Registry.standard().declaring({"natural-suit-length": 3})):
+    ...     range_of("natural-suit-lenght+", "when.named-suit")
+    Traceback (most recent call last):
+    ...
+    build_tools.rules.errors.VocabularyError: when.named-suit: unknown parameter 'natural-suit-lenght' in the range 'natural-suit-lenght+' (did you mean 'natural-suit-length'?): a range is 5+, 4-5, -9 or 6, and a number in it may be a parameter the document declares
+    """
+    text = str(value)
+    names = _PARAMETER_IN_RANGE.findall(text) if not isinstance(value, bool) else []
+    if names:
+        declared = registry().parameters
+        for name in names:
+            if name in declared:
+                continue
+            from .parameters import PARAMETERS
+
+            if name in PARAMETERS:
+                require([name], path)
+            close = difflib.get_close_matches(name, list(declared), n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            raise VocabularyError(path, f"unknown parameter {name!r} in the range {text!r}{hint}: a range is 5+, "
+                                        f"4-5, -9 or 6, and a number in it may be a parameter the document declares")
+        figures = {name: parameter(name, path) for name in names}
+        text = _PARAMETER_IN_RANGE.sub(lambda m: str(figures[m.group(0)]), text)
+    try:
+        return Range.parse(text)
+    except BridgeError as exc:
+        raise VocabularyError(path, str(exc)) from None
 
 
 def _flag(value: Any, path: str) -> bool:
@@ -287,21 +365,35 @@ def _calls(value: Any, language: str, path: str) -> frozenset[Call]:
 def _call(value: Any, language: str, path: str) -> Condition:
     """The call in question is one of these (``2♦/♥`` or a list)."""
     calls = _calls(value, language, path)
-    return Condition(lambda s: s.call in calls, f"call {value}")
+    return Condition(lambda s: s.call in calls, f"call {shown(value)}")
 
 
 @predicate("after")
 def _after(value: Any, language: str, path: str) -> Condition:
-    """The auction before the call is exactly this one (partnership view)."""
-    try:
-        written = Situation.read(str(value), language)
-        last_ours = not read_pattern(str(value), language, "partnership").slots[-1].opponent
-    except (BridgeError, ValueError) as exc:
-        raise VocabularyError(path, str(exc)) from None
-    # Written in the partnership view: after our last call, the opponent on
-    # our left passed in silence before the call in question.
-    before = written.calls + ((Call.parse("P"),) if last_ours else ())
-    return Condition(lambda s: _ends_with_ours(s.calls[:-1], before), f"after {value}")
+    """The auction before the call is exactly this one, or one of a list
+    (``1♥ [pas] 1♠`` or ``[1♥, 1♠]``; partnership view).
+
+    >>> c = Condition.parse({"after": ["1♥", "1♠"]}, "pl")
+    >>> c.holds(Situation.read("1♠ [pas] 1BA", "pl")), c.holds(Situation.read("1♦ [pas] 1BA", "pl")), c.text
+    (True, False, 'after 1♥ or 1♠')
+    """
+    texts = value if isinstance(value, list) else [value]
+    if not texts:
+        raise VocabularyError(path, "an auction, or a list of them")
+    befores = []
+    for n, text in enumerate(texts):
+        where = f"{path}.{n}" if isinstance(value, list) else path
+        if not isinstance(text, str | int) or isinstance(text, bool):
+            raise VocabularyError(where, f"an auction in the document's notation, not {shown(text)}")
+        try:
+            written = Situation.read(str(text), language)
+            last_ours = not read_pattern(str(text), language, "partnership").slots[-1].opponent
+        except (BridgeError, ValueError) as exc:
+            raise VocabularyError(where, str(exc)) from None
+        # Written in the partnership view: after our last call, the opponent on
+        # our left passed in silence before the call in question.
+        befores.append(written.calls + ((Call.parse("P"),) if last_ours else ()))
+    return Condition(lambda s: any(_ends_with_ours(s.calls[:-1], b) for b in befores), f"after {shown(value)}")
 
 
 def _ends_with_ours(calls: tuple[Call, ...], before: tuple[Call, ...]) -> bool:
@@ -320,7 +412,7 @@ def _opener(value: Any, language: str, path: str) -> Condition:
     wanted = groups.get(str(value), (str(value),))
     if not set(wanted) <= {*RELATIONS, "nobody"}:
         raise VocabularyError(path, f"unknown player {value!r} (self, partner, lho, rho, opponent, our-side, nobody)")
-    return Condition(lambda s: s.opener in wanted, f"opened by {value}")
+    return Condition(lambda s: s.opener in wanted, f"opened by {shown(value)}")
 
 
 @predicate("opening-call")
@@ -328,7 +420,7 @@ def _opening_call(value: Any, language: str, path: str) -> Condition:
     """The first bid of the auction is one of these."""
     calls = _calls(value, language, path)
     return Condition(lambda s: s.opening_index is not None and s.calls[s.opening_index] in calls,
-                     f"the opening was {value}")
+                     f"the opening was {shown(value)}")
 
 
 @predicate("kind")
@@ -337,17 +429,14 @@ def _kind(value: Any, language: str, path: str) -> Condition:
     kinds = ("bid", "pass", "double", "redouble")
     if value not in kinds:
         raise VocabularyError(path, f"unknown kind {value!r} ({', '.join(kinds)})")
-    return Condition(lambda s: s.call.kind.name.lower() == value, f"a {value}")
+    return Condition(lambda s: s.call.kind.name.lower() == value, f"a {shown(value)}")
 
 
 @predicate("level")
 def _level(value: Any, language: str, path: str) -> Condition:
     """The bid's level is in this range (``4+``)."""
-    try:
-        levels = Range.parse(str(value))
-    except BridgeError as exc:
-        raise VocabularyError(path, str(exc)) from None
-    return Condition(lambda s: s.call.is_bid and s.call.level in levels, f"level {value}")
+    levels = range_of(value, path)
+    return Condition(lambda s: s.call.is_bid and s.call.level in levels, f"level {shown(value)}")
 
 
 @predicate("strain")
@@ -362,7 +451,7 @@ def _strain(value: Any, language: str, path: str) -> Condition:
     wanted = groups.get(str(value))
     if wanted is None:
         raise VocabularyError(path, f"unknown strain {value!r} ({', '.join(groups)})")
-    return Condition(lambda s: s.call.is_bid and s.call.strain in wanted, f"in {value}")
+    return Condition(lambda s: s.call.is_bid and s.call.strain in wanted, f"in {shown(value)}")
 
 
 @predicate("meaning")
@@ -392,6 +481,19 @@ def _show(value: Any) -> str:
     if isinstance(value, list):
         return "[" + ", ".join(_show(v) for v in value) + "]"
     return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def shown(value: Any) -> str:
+    """A predicate's value as a condition's text (``because``) shows it: as
+    YAML writes it, a list of alternatives joined by "or", never Python's
+    text of a list or a mapping.
+
+    >>> shown(["1♥", "1♠"]), shown({"min": "5-5", "with-major": True}), shown("4+")
+    ('1♥ or 1♠', '{min: 5-5, with-major: true}', '4+')
+    """
+    if isinstance(value, list):
+        return " or ".join(_show(v) for v in value)
+    return _show(value)
 
 
 def _sub(inner: Range | None, outer: Range) -> bool:
@@ -444,6 +546,10 @@ def within(actual: Meaning, wanted: Meaning) -> bool:
     True
     >>> within(Meaning.parse({"hcp": "12-14"}), Meaning.parse({"hcp": "14-18"}))
     False
+    >>> within(Meaning.parse({"keycards": [0, 3]}), Meaning.parse({"keycards": [0, 3, 5]}))
+    True
+    >>> within(Meaning.parse({"singleton": "none"}), Meaning.parse({"singleton": ["clubs"]}))
+    False
     """
     if wanted.natural is not None and actual.natural != wanted.natural:
         return False
@@ -455,6 +561,10 @@ def within(actual: Meaning, wanted: Meaning) -> bool:
     if wanted.major is not None:
         majors = [r for s, r in actual.suits if s.is_major]
         if not (_sub(actual.major, wanted.major) or any(_sub(r, wanted.major) for r in majors)):
+            return False
+    if wanted.minor is not None:
+        minors = [r for s, r in actual.suits if not s.is_major]
+        if not (_sub(actual.minor, wanted.minor) or any(_sub(r, wanted.minor) for r in minors)):
             return False
     if wanted.shape is not None and (actual.shape is None or not actual.shape <= wanted.shape):
         return False
@@ -468,6 +578,13 @@ def within(actual: Meaning, wanted: Meaning) -> bool:
         return False
     if wanted.bid_suit is not None and not _sub(actual.bid_suit, wanted.bid_suit):
         return False
+    if wanted.trump_queen is not None and actual.trump_queen != wanted.trump_queen:
+        return False
+    # Key cards, a singleton: the agreement's counts or suits are among the rule's.
+    for name in ("keycards", "singleton"):
+        found, allowed = getattr(actual, name), getattr(wanted, name)
+        if allowed is not None and (found is None or not found <= allowed or bool(found) != bool(allowed)):
+            return False
     if wanted.two_suiter is not None:
         return actual.two_suiter is not None and _two_suiter_within(actual.two_suiter, wanted.two_suiter)
     return True
@@ -478,6 +595,8 @@ def _two_suiter_within(actual: TwoSuiter, wanted: TwoSuiter) -> bool:
     if low < min(wanted.min) or high < max(wanted.min):
         return False
     if wanted.suits and actual.suits != wanted.suits:
+        return False
+    if wanted.other is not None and actual.other != wanted.other:
         return False
     for name in ("highest_unbid", "second_known", "lowest_two"):
         if getattr(wanted, name) is not None and getattr(actual, name) != getattr(wanted, name):
@@ -534,7 +653,7 @@ def _advance(value: Any, language: str, path: str) -> Condition:
         overcall = next(c for i, c in enumerate(s.calls) if s.relation(i) == "partner" and c.is_bid)
         return (overcall.strain is Strain.NOTRUMP) == notrump
 
-    return Condition(test, f"an advance of a {value} overcall")
+    return Condition(test, f"an advance of a {shown(value)} overcall")
 
 
 @predicate("named-suit", reads="meaning", needs=("suits",), asks=lambda s: _named_suit(s) is not None)
@@ -557,15 +676,15 @@ def _named_suit_length(value: Any, language: str, path: str) -> Condition:
 
         return Condition(unstated, "nothing said of the suit named")
     try:
-        wanted = Range.parse(str(value))
-    except BridgeError as exc:
-        raise VocabularyError(path, f"{exc} (or 'unstated')") from None
+        wanted = range_of(value, path)
+    except VocabularyError as exc:
+        raise VocabularyError(path, f"{str(exc).split(': ', 1)[-1]} (or 'unstated')") from None
 
     def test(s: Situation) -> bool:
         suit = _named_suit(s)
         return suit is not None and _sub(s.meaning.promised(suit), wanted)
 
-    return Condition(test, f"{value} cards in the suit named")
+    return Condition(test, f"{shown(value)} cards in the suit named")
 
 
 @predicate("partners-suit")
@@ -612,8 +731,10 @@ def _denies_support(value: Any, language: str, path: str) -> Condition:
         denied = True
         for suit, length in s.partner_suits(default).items():
             if suit.is_major:
-                mine = s.meaning.promised(suit)
-                denied = denied and (mine is None or (mine.high is not None and mine.high + length <= 7))
+                # A call of several types denies support when each type does.
+                for meaning in s.call_types:
+                    mine = meaning.promised(suit)
+                    denied = denied and (mine is None or (mine.high is not None and mine.high + length <= 7))
         return denied == wanted
 
     return Condition(test, "denies support for partner's major" if wanted else "does not deny support")
@@ -643,6 +764,9 @@ def _silent_on(value: Any, language: str, path: str) -> Condition:
 
 
 _SHOWN_SUIT = ("named", "not-named", "next-higher", "higher-ranking", "none")
+_SHOWN_SUIT_TEXT = {"named": "shows one suit, the one named", "not-named": "shows one suit, not the one named",
+                    "next-higher": "shows one suit, the next one up", "higher-ranking":
+                    "shows one suit, ranking above the one named", "none": "shows no suit of its own"}
 
 
 @predicate("shown-suit", reads="meaning", needs=("suits",), asks=lambda s: s.call.is_bid)
@@ -671,6 +795,7 @@ def _shown_suit(value: Any, language: str, path: str) -> Condition:
     """
     if value not in _SHOWN_SUIT:
         raise VocabularyError(path, f"unknown value {value!r} ({', '.join(_SHOWN_SUIT)})")
+    require(("shown-suit-length", "partner-default-length"), path)
     length = parameter("shown-suit-length", path)
     default = parameter("partner-default-length", path)
 
@@ -693,7 +818,7 @@ def _shown_suit(value: Any, language: str, path: str) -> Condition:
             return named is not None and shown[0].value > named.value
         return shown[0] is next_higher_suit(s.call)
 
-    return Condition(test, f"shows one suit, the {value.replace('-', ' ')}")
+    return Condition(test, _SHOWN_SUIT_TEXT[value])
 
 
 @predicate("partner-must-bid", reads="meaning", needs=("partner-must-bid",))
@@ -714,7 +839,7 @@ def _partner_must_bid(value: Any, language: str, path: str) -> Condition:
         shown = promised is not None and promised.low >= length
         return shown == wanted
 
-    return Condition(test, f"obliges partner to bid a suit it has {value}")
+    return Condition(test, f"obliges partner to bid a suit it has {shown(value)}")
 
 
 @predicate("agreed")

@@ -127,6 +127,10 @@ class Verdict:
     articles: tuple[str, ...] = ()
     needs: tuple[str, ...] = ()
     cases: tuple[Case, ...] = ()
+    #: For a call of several types, each type's own verdict (``None``: no rule
+    #: answers it), in the order of the types: the reasons of the call's one
+    #: verdict, never verdicts of their own (:func:`judge`).
+    types: tuple[Verdict | None, ...] = ()
 
     @property
     def depends(self) -> bool:
@@ -291,6 +295,33 @@ def decide(rules: Iterable[Rule], question: str, situation: Situation) -> Verdic
     cases = tuple(Case(s.rule.article, _condition_text(s), *_answers(s), tuple(sorted(s.needs)))
                   for s in doubtful)
     return Verdict(question, DEPENDS, "", (), "", (), tuple(c.article for c in cases), needs, cases)
+
+
+def judge(rules: Iterable[Rule], question: str, situation: Situation) -> Verdict:
+    """The verdict of ``rules`` on ``question`` for ``situation``, as
+    :func:`decide` gives it; for a call of several types, the call is judged
+    whole (its meaning is what every type promises, and a rule asks each type
+    where its text does) and each type's own verdict comes with it as its
+    reason (:attr:`Verdict.types`). Raises as :func:`decide` does.
+
+    >>> from build_tools.rules.vocabulary import Meaning
+    >>> weak = Rule("weak", "alert", "no", when=Condition.parse({"meaning": {"hcp": "5-11"}}, "en"), otherwise="yes")
+    >>> multi = Situation.read("2D", "en").with_types((Meaning.parse({"hcp": "5-10"}), Meaning.parse({"hcp": "20-22"})))
+    >>> verdict = judge([weak], "alert", multi)
+    >>> verdict.answer, [t.answer for t in verdict.types if t is not None]
+    ('yes', ['no', 'yes'])
+    """
+    every = tuple(rules)
+    verdict = decide(every, question, situation)
+    if not situation.types:
+        return verdict
+    each: list[Verdict | None] = []
+    for meaning in situation.types:
+        try:
+            each.append(decide(every, question, situation.of_type(meaning)))
+        except (Undecided, Conflict):
+            each.append(None)
+    return dataclasses.replace(verdict, types=tuple(each))
 
 
 def _condition_text(status: _Status) -> str:

@@ -19,18 +19,28 @@ class VocabularyError(ValueError):
         super().__init__(f"{path}: {message}" if path else message)
 
 
-def check_keys(data: Mapping[str, Any], keys: tuple[str, ...], path: str) -> None:
-    """Refuse a key of ``data`` that is none of ``keys``, at its path below ``path``.
+def check_keys(data: Mapping[str, Any], keys: tuple[str, ...], path: str,
+               renamed: Mapping[str, str] | None = None) -> None:
+    """Refuse a key of ``data`` that is none of ``keys``, at its path below
+    ``path``; ``renamed`` maps a key's old names to it (a hint no spelling
+    would give: ``overrides`` is ``exception-to`` now).
 
     >>> check_keys({"meening": {}}, ("meaning",), "openings.0")
     Traceback (most recent call last):
     ...
     build_tools.rules.errors.VocabularyError: openings.0.meening: unknown key (did you mean 'meaning'?)
+    >>> check_keys({"overrides": []}, ("exception-to",), "", {"overrides": "exception-to"})
+    Traceback (most recent call last):
+    ...
+    build_tools.rules.errors.VocabularyError: overrides: unknown key (did you mean 'exception-to'? 'overrides' is its old name)
     """
     for key in data:
         if key not in keys:
-            close = difflib.get_close_matches(str(key), keys, n=1)
-            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            if renamed and str(key) in renamed:
+                hint = f" (did you mean '{renamed[str(key)]}'? '{key}' is its old name)"
+            else:
+                close = difflib.get_close_matches(str(key), keys, n=1)
+                hint = f" (did you mean '{close[0]}'?)" if close else ""
             raise VocabularyError(f"{path}.{key}" if path else str(key), f"unknown key{hint}")
 
 

@@ -34,7 +34,7 @@ from build_tools.bridge.cards import Rank
 from build_tools.bridge.errors import BridgeError
 from build_tools.bridge.meanings import Range
 
-from .conditions import Condition, Truth, _flag, parameter, predicate, unknown
+from .conditions import Condition, Truth, _flag, parameter, predicate, range_of, shown, unknown
 from .errors import VocabularyError
 from .situation import Situation, read_pattern
 from .vocabulary import _SUIT_NAMES
@@ -62,10 +62,7 @@ def _suits(value: Any, path: str) -> tuple[Suit, ...]:
 
 
 def _range(value: Any, path: str) -> Range:
-    try:
-        return Range.parse(str(value))
-    except BridgeError as exc:
-        raise VocabularyError(path, str(exc)) from None
+    return range_of(value, path)
 
 
 def _counts(value: Any, path: str, most: int) -> frozenset[int]:
@@ -134,7 +131,7 @@ def _sequence(value: Any, language: str, path: str) -> Condition:
     (True, False)
     """
     sequences = _sequences(value, language, path)
-    return Condition(lambda s: _matches(our_calls(s), sequences), f"the auction {value}")
+    return Condition(lambda s: _matches(our_calls(s), sequences), f"the auction {shown(value)}")
 
 
 @predicate("after-sequence")
@@ -152,7 +149,7 @@ def _after_sequence(value: Any, language: str, path: str) -> Condition:
         calls = our_calls(s)
         return calls is not None and _matches(calls[:-1], sequences)
 
-    return Condition(test, f"after {value}")
+    return Condition(test, f"after {shown(value)}")
 
 
 @predicate("answers")
@@ -172,7 +169,7 @@ def _answers(value: Any, language: str, path: str) -> Condition:
         calls = our_calls(s)
         return calls is not None and len(calls) >= 2 and calls[-2] in asks
 
-    return Condition(test, f"answers {value}")
+    return Condition(test, f"answers {shown(value)}")
 
 
 def agreed_suit(situation: Situation) -> Suit | None:
@@ -222,7 +219,7 @@ def _agreed_suit(value: Any, language: str, path: str) -> Condition:
     if value == "none":
         return Condition(lambda s: agreed_suit(s) is None, "no suit agreed")
     suits = _suits(value, path)
-    return Condition(lambda s: agreed_suit(s) in suits, f"agreed suit {value}")
+    return Condition(lambda s: agreed_suit(s) in suits, f"agreed suit {shown(value)}")
 
 
 def _trump(s: Situation) -> Suit | None:
@@ -283,14 +280,14 @@ def _top_honours(value: Any, language: str, path: str) -> Condition:
         held = sum(1 for r in (Rank.ACE, Rank.KING, Rank.QUEEN) if r in hand.holding(trump))
         return held in wanted
 
-    return _on_hand(test, f"{value} of the top three trump honours")
+    return _on_hand(test, f"{shown(value)} of the top three trump honours")
 
 
 @predicate("hand-hcp")
 def _hand_hcp(value: Any, language: str, path: str) -> Condition:
     """The hand's high-card points (4-3-2-1) lie in this range (``11-13``)."""
     wanted = _range(value, path)
-    return _on_hand(lambda s, hand: hand.hcp in wanted, f"{value} HCP in the hand")
+    return _on_hand(lambda s, hand: hand.hcp in wanted, f"{shown(value)} HCP in the hand")
 
 
 @predicate("hand-length")
@@ -331,7 +328,7 @@ def _singleton(value: Any, language: str, path: str) -> Condition:
     if value == "none":
         return _on_hand(lambda s, hand: not _in(tuple(Suit), hand, 1), "no singleton")
     suits = _suits(value, path)
-    return _on_hand(lambda s, hand: _in(suits, hand, 1), f"a singleton in {value}")
+    return _on_hand(lambda s, hand: _in(suits, hand, 1), f"a singleton in {shown(value)}")
 
 
 @predicate("void")
@@ -340,7 +337,7 @@ def _void(value: Any, language: str, path: str) -> Condition:
     if value == "none":
         return _on_hand(lambda s, hand: not _in(tuple(Suit), hand, 0), "no void")
     suits = _suits(value, path)
-    return _on_hand(lambda s, hand: _in(suits, hand, 0), f"a void in {value}")
+    return _on_hand(lambda s, hand: _in(suits, hand, 0), f"a void in {shown(value)}")
 
 
 def has_stopper(hand: Hand, suit: Suit) -> bool:
@@ -367,7 +364,7 @@ def has_half_stopper(hand: Hand, suit: Suit) -> bool:
 def _stopper(value: Any, language: str, path: str) -> Condition:
     """The hand stops every one of these suits (:func:`has_stopper`)."""
     suits = _suits(value, path)
-    return _on_hand(lambda s, hand: all(has_stopper(hand, x) for x in suits), f"a stopper in {value}")
+    return _on_hand(lambda s, hand: all(has_stopper(hand, x) for x in suits), f"a stopper in {shown(value)}")
 
 
 @predicate("half-stopper")
@@ -376,7 +373,7 @@ def _half_stopper(value: Any, language: str, path: str) -> Condition:
     no full one in every one of these suits."""
     suits = _suits(value, path)
     return _on_hand(lambda s, hand: all(has_half_stopper(hand, x) and not has_stopper(hand, x) for x in suits),
-                    f"half a stopper in {value}")
+                    f"half a stopper in {shown(value)}")
 
 
 def control(hand: Hand, suit: Suit) -> int:
@@ -466,7 +463,7 @@ def _side_suit(value: Any, language: str, path: str) -> Condition:
     if value == "none":
         return _on_hand(lambda s, hand: side_suit(s, hand) is None, "no side suit as good as Фхх")
     suits = _suits(value, path)
-    return _on_hand(lambda s, hand: side_suit(s, hand) in suits, f"side suit {value}, as good as Фхх")
+    return _on_hand(lambda s, hand: side_suit(s, hand) in suits, f"side suit {shown(value)}, as good as Фхх")
 
 
 #: Balanced patterns: no singleton or void, at most one doubleton.
@@ -492,7 +489,7 @@ def _hand_shape(value: Any, language: str, path: str) -> Condition:
     def test(s: Situation, hand: Hand) -> bool:
         return tuple(sorted((hand.length(x) for x in Suit), reverse=True)) in patterns
 
-    return _on_hand(test, f"shape {value}")
+    return _on_hand(test, f"shape {shown(value)}")
 
 
 _RANK_NAMES = {"ace": Rank.ACE, "king": Rank.KING, "queen": Rank.QUEEN, "jack": Rank.JACK, "ten": Rank.TEN}

@@ -21,10 +21,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from build_tools.bridge import Auction, CallKind, CompetitivePosition, Hand, Strain, Suit
-from build_tools.bridge.errors import BridgeError
 from build_tools.bridge.meanings import Range
 
-from .conditions import TRUE, FALSE, Condition, Truth, _calls, _flag, _show, predicate, unknown, within_truth
+from .conditions import FALSE, TRUE, Condition, Truth, _calls, _flag, _show, predicate, range_of, shown, unknown, within_truth
 from .errors import VocabularyError
 from .situation import VULNERABLE, Situation
 from .vocabulary import meaning_at
@@ -95,6 +94,30 @@ def _passed_hand(value: Any, language: str, path: str) -> Condition:
     return Condition(lambda s: is_passed_hand(s) == wanted, "a passed hand" if wanted else "not a passed hand")
 
 
+@predicate("responder-passed-hand")
+def _responder_passed_hand(value: Any, language: str, path: str) -> Condition:
+    """Our side opened, and the opener's partner (the responder) had passed
+    before the opening: a passed responder, whichever of the two makes the
+    call in question (the Russian notes' Gadget: "когда отвечающий еще не
+    пасовал"). False when the opponents opened, or nobody has.
+
+    >>> c = Condition.parse({"responder-passed-hand": True}, "ru")
+    >>> [c.holds(Situation.read(a, "ru", "table")) for a in ("пас пас 1б пас 1ч", "пас пас 1б пас 1ч пас 1БК", "1б пас 1ч")]
+    [True, True, False]
+    """
+    wanted = _flag(value, path)
+
+    def test(s: Situation) -> bool:
+        opening = s.opening_index
+        if opening is None or not s.is_ours(opening):
+            return not wanted
+        responder = "partner" if s.relation(opening) == "self" else "self"
+        passed = any(s.calls[i].is_pass and s.relation(i) == responder for i in range(opening))
+        return passed == wanted
+
+    return Condition(test, "the responder is a passed hand" if wanted else "the responder has not passed")
+
+
 def response_index(s: Situation) -> int | None:
     """The index of the response to the opening: the first call other than
     pass of the opener's partner (``None``: he has not called, or only passed)."""
@@ -142,7 +165,7 @@ def _their_response(value: Any, language: str, path: str) -> Condition:
         return (opened.level == 1 and opened.strain is not Strain.NOTRUMP and call.level == 2
                 and jump_level(call, s.calls[response - 1] if s.calls[response - 1].is_bid else opened) == 0)
 
-    return Condition(test, f"after the opponents' response {value}")
+    return Condition(test, f"after the opponents' response {shown(value)}")
 
 
 @predicate("responders-suit")
@@ -346,7 +369,7 @@ def _rho_call(value: Any, language: str, path: str) -> Condition:
     """The right-hand opponent's last call (the one just before the call in
     question) is one of these (``RD``: he redoubled)."""
     calls = _calls(value, language, path)
-    return Condition(lambda s: len(s.calls) > 1 and s.calls[-2] in calls, f"the right-hand opponent's call {value}")
+    return Condition(lambda s: len(s.calls) > 1 and s.calls[-2] in calls, f"the right-hand opponent's call {shown(value)}")
 
 
 @predicate("last-bid")
@@ -358,7 +381,7 @@ def _last_bid(value: Any, language: str, path: str) -> Condition:
         index = s.last_bid_index
         return index is not None and s.calls[index] in calls
 
-    return Condition(test, f"the last bid {value}")
+    return Condition(test, f"the last bid {shown(value)}")
 
 
 @predicate("passed-over-opening")
@@ -475,10 +498,7 @@ def _hand(s: Situation) -> Hand | None:
 
 
 def _range_of(value: Any, path: str, most: int) -> Range:
-    try:
-        found = Range.parse(str(value))
-    except BridgeError as exc:
-        raise VocabularyError(path, str(exc)) from None
+    found = range_of(value, path)
     if max(found.low, found.high or 0) > most:
         raise VocabularyError(path, f"at most {most}, not {found}")
     return found
@@ -504,7 +524,7 @@ def _hand_unbid_suits(value: Any, language: str, path: str) -> Condition:
         bid = {c.strain.suit for c in s.calls[:-1] if c.is_bid and c.strain is not None and c.strain.suit is not None}
         return TRUE if all(_in(hand.length(suit), wanted) for suit in Suit if suit not in bid) else FALSE
 
-    return Condition(test, f"the hand holds {value} cards in each unbid suit")
+    return Condition(test, f"the hand holds {shown(value)} cards in each unbid suit")
 
 
 #: The honours of which a strong suit holds three (BWS "stark färg": AKQ10x).
@@ -527,7 +547,7 @@ def _hand_strong_suit(value: Any, language: str, path: str) -> Condition:
         letters = {r.letter for r in hand.holding(suit).ranks}
         return TRUE if sum(t in letters for t in _TOP) >= 3 else FALSE
 
-    return Condition(test, f"a strong {value} suit in the hand")
+    return Condition(test, f"a strong {shown(value)} suit in the hand")
 
 
 @predicate("vulnerable")

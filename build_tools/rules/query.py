@@ -19,18 +19,21 @@ from typing import Any
 
 from .conditions import ALWAYS, Condition
 from .engine import Rule
-from .registry import Registry, canonical_meaning, yaml_answer
+from .registry import ID_PATTERN, Registry, canonical_meaning, yaml_answer
 from .situation import VULNERABLE, Situation
 from .cards import card_meanings, cards_of, check_system, entry_for
 from .errors import VocabularyError, check_keys
-from .vocabulary import Meaning, meaning_at
+from .vocabulary import Meaning, meaning_at, types_at
 
-QUERY_KEYS = ("auction", "view", "call", "meaning", "earlier", "screens", "agreed", "hand", "vulnerable", "agreements",
-              "system", "opponents", "event", "stage")
+QUERY_KEYS = ("auction", "view", "call", "meaning", "either", "earlier", "screens", "agreed", "hand", "vulnerable",
+              "agreements", "system", "opponents", "event", "stage")
 #: What a query states besides its auction (an example's fields of the same names).
-AGREEMENT_KEYS = ("call", "meaning", "earlier", "screens", "agreed", "hand", "vulnerable", "agreements", "system",
-                  "opponents", "event", "stage")
+AGREEMENT_KEYS = ("call", "meaning", "either", "earlier", "screens", "agreed", "hand", "vulnerable", "agreements",
+                  "system", "opponents", "event", "stage")
 RULE_KEYS = ("question", "scope", "when", "answer", "otherwise", "exception-to", "fallback")
+#: Keys a rule had in earlier versions of the rule language, and their names now
+#: (``overrides`` became ``exception-to`` when precedence became structure).
+RENAMED_RULE_KEYS = {"overrides": "exception-to"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +46,9 @@ class Query:
     #: final ``?`` in its place (a diagram kept as the source prints it).
     call: str | None = None
     meaning: Meaning | None = None
+    #: The types of a call of several (``either:``, as a card writes them):
+    #: the call is judged whole, each type given as a reason.
+    types: tuple[Meaning, ...] = ()
     earlier: tuple[tuple[int, Meaning], ...] = ()
     screens: bool = False
     #: Whether the pair has an agreement about the call (``False``: none, a
@@ -84,6 +90,8 @@ class Query:
         situation = Situation.read(self.auction, language, self.view, self.meaning, dict(self.earlier), self.screens,
                                    self.agreed, self.call)
         check_earlier(self.earlier, len(situation.written_to_table))
+        if self.types:
+            situation = situation.with_types(self.types)
         hand = None
         if self.hand is not None:
             from build_tools.bridge import BridgeError, notation
@@ -93,13 +101,15 @@ class Query:
             except BridgeError as exc:
                 raise VocabularyError("hand", str(exc)) from None
         entry = None
-        if self.system is not None and self.meaning is None:
+        if self.system is not None and self.meaning is None and not self.types:
             # The call asked about, and the earlier calls of our side, as the
             # pair's card states them (what the query states itself wins).
             card = cards_of(self.system)[0]
             entry = entry_for(card, situation.calls, self.vulnerable)
             meanings = {**card_meanings(card, situation.calls, self.vulnerable), **situation.meanings}
             situation = dataclasses.replace(situation, meanings=meanings)
+            if entry is not None and len(entry.alternatives) > 1:
+                situation = situation.with_types(tuple(entry.alternatives))
         return dataclasses.replace(situation, hand=hand, vulnerable=self.vulnerable, agreements=dict(self.agreements),
                                    system=self.system, opponents=self.opponents, entry=entry,
                                    event=self.event, stage=self.stage)
@@ -140,9 +150,13 @@ def _facts(data: Mapping[str, Any]) -> dict[str, Any]:
     for key in ("call", "hand", "event", "stage"):
         if key in data and (not isinstance(data[key], str | int) or isinstance(data[key], bool)):
             raise VocabularyError(key, f"one line of text, not {data[key]!r}")
+    if "meaning" in data and "either" in data:
+        raise VocabularyError("either", "a query states the call's 'meaning' or, for a call of several types, "
+                                        "'either', not both")
     return dict(
         call=str(data["call"]) if "call" in data else None,
         meaning=meaning_at(data["meaning"], "meaning") if "meaning" in data else None,
+        types=types_at(data["either"], "either") if "either" in data else (),
         earlier=_earlier(data.get("earlier", {})),
         screens=_flag(data.get("screens", False), "screens"),
         agreed=_flag(data["agreed"], "agreed") if "agreed" in data else None,
@@ -157,15 +171,22 @@ def _facts(data: Mapping[str, Any]) -> dict[str, Any]:
     )
 
 
-def parse_expect(data: Any, rules: Registry | None = None) -> tuple[tuple[str, str], ...]:
-    """``{alert: no, natural: yes}`` as (question, answer) pairs."""
+def parse_expect(data: Any, rules: Registry | None = None, language: str | None = None) -> tuple[tuple[str, str], ...]:
+    """``{alert: no, natural: yes}`` as (question, answer) pairs; an answer
+    that is a call is read in ``language``'s notation.
+
+    >>> parse_expect({"response": "8БК"}, language="ru")
+    Traceback (most recent call last):
+    ...
+    build_tools.rules.errors.VocabularyError: response: 'response' is answered by a call, and '8БК' is none: a bid above 7NT is inadmissible
+    """
     if not isinstance(data, Mapping) or not data:
         raise VocabularyError("", "expect maps questions to answers, e.g. {alert: no}")
     known = rules or Registry.standard()
     out = []
     for question, answer in data.items():
         name = _question(known, question, str(question))
-        out.append((name, _answer(known, name, answer, name)))
+        out.append((name, _answer(known, name, answer, name, language)))
     return tuple(out)
 
 
@@ -178,7 +199,7 @@ def parse_rules(data: Any, article: str, language: str, rules: Registry | None =
         path = str(n) if isinstance(data, list) else ""
         if not isinstance(item, Mapping):
             raise VocabularyError(path, "a rule is a mapping: " + ", ".join(RULE_KEYS))
-        check_keys(item, RULE_KEYS, path)
+        check_keys(item, RULE_KEYS, path, RENAMED_RULE_KEYS)
         at = (path + ".") if path else ""
         if "question" not in item or "answer" not in item:
             raise VocabularyError(path, "a rule needs 'question' and 'answer'")
@@ -188,10 +209,10 @@ def parse_rules(data: Any, article: str, language: str, rules: Registry | None =
             other = item["otherwise"]
             if isinstance(other, Mapping):
                 check_keys(other, ("answer", "by"), f"{at}otherwise")
-                otherwise = _answer(known, question, other.get("answer"), f"{at}otherwise.answer")
+                otherwise = _answer(known, question, other.get("answer"), f"{at}otherwise.answer", language)
                 by = _article(other["by"], f"{at}otherwise.by") if "by" in other else None
             else:
-                otherwise = _answer(known, question, other, f"{at}otherwise")
+                otherwise = _answer(known, question, other, f"{at}otherwise", language)
         targets = item.get("exception-to", [])
         targets = targets if isinstance(targets, list) else [targets]
         exception_to = tuple(_article(t, f"{at}exception-to") for t in targets)
@@ -204,7 +225,7 @@ def parse_rules(data: Any, article: str, language: str, rules: Registry | None =
         found.append(Rule(
             article=article,
             question=question,
-            answer=_answer(known, question, item["answer"], f"{at}answer"),
+            answer=_answer(known, question, item["answer"], f"{at}answer", language),
             scope=Condition.parse(item.get("scope"), language, f"{at}scope", known) if "scope" in item else ALWAYS,
             when=Condition.parse(item.get("when"), language, f"{at}when", known) if "when" in item else ALWAYS,
             otherwise=otherwise,
@@ -216,9 +237,43 @@ def parse_rules(data: Any, article: str, language: str, rules: Registry | None =
 
 
 def _article(value: Any, path: str) -> str:
+    """An article's id as a rule names it (``exception-to``, ``otherwise.by``).
+
+    >>> _article("kоntry", "exception-to")
+    Traceback (most recent call last):
+    ...
+    build_tools.rules.errors.VocabularyError: exception-to: an article's id is lowercase Latin letters, digits and hyphens, not 'kоntry' (its 2nd character 'о' is CYRILLIC SMALL LETTER O, which looks like Latin 'o')
+    """
     if not isinstance(value, str) or not value:
         raise VocabularyError(path, f"an article's id, not {value!r}")
+    if not ID_PATTERN.fullmatch(value):
+        raise VocabularyError(path, f"an article's id is lowercase Latin letters, digits and hyphens, not "
+                                    f"{value!r}{_lookalike(value)}")
     return value
+
+
+def _lookalike(text: str) -> str:
+    """Where ``text`` holds a letter of another script (a Cyrillic 'о' typed
+    for a Latin 'o'): the first one, named, and the Latin letter it looks like."""
+    import unicodedata
+
+    for index, char in enumerate(text):
+        if char.isascii():
+            continue
+        name = unicodedata.name(char, f"U+{ord(char):04X}")
+        latin = unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode() or _LOOKALIKES.get(char, "")
+        looks = f", which looks like Latin '{latin.lower()}'" if latin else ""
+        return f" (its {_ordinal(index + 1)} character {char!r} is {name}{looks})"
+    return ""
+
+
+#: Letters of other scripts that look like Latin ones (NFKD does not fold them).
+_LOOKALIKES = dict(zip("аеорсухкмтвнАВЕКМНОРСТХіјѕԁɡαοτνκ", "aeopcyxkmtbhABEKMHOPCTXijsdgaotvk", strict=True))
+
+
+def _ordinal(number: int) -> str:
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
 
 
 
@@ -230,7 +285,7 @@ def _question(known: Registry, value: Any, path: str) -> str:
         raise VocabularyError(path, str(exc)) from None
 
 
-def _answer(known: Registry, question: str, value: Any, path: str) -> str:
+def _answer(known: Registry, question: str, value: Any, path: str, language: str | None = None) -> str:
     declared = known.question(question)
     if declared.form == "meaning":
         # What a call shows, in the meaning vocabulary: read, then kept in one form.
@@ -241,10 +296,27 @@ def _answer(known: Registry, question: str, value: Any, path: str) -> str:
     text = yaml_answer(value)
     if not isinstance(text, str | int) or not str(text):
         raise VocabularyError(path, f"an answer to '{question}'")
+    if declared.form == "call" and language is not None:
+        _check_call(question, str(text), language, path)
     try:
         return known.question(question).answer(str(text)).answer
     except VocabularyError as exc:
         raise VocabularyError(path, str(exc)) from None
+
+
+def _check_call(question: str, text: str, language: str, path: str) -> None:
+    """Refuse an answer of a question answered by a call that is no call of
+    ``language``'s notation (``8NT``: a bid above 7NT is inadmissible, Law 35C)."""
+    from build_tools.bridge import BridgeError, notation
+    from build_tools.bridge.errors import InadmissibleBidError
+
+    try:
+        notation.profile(language).parse_call(text)
+    except InadmissibleBidError:
+        raise VocabularyError(path, f"'{question}' is answered by a call, and {text!r} is none: a bid above 7NT "
+                                    f"is inadmissible") from None
+    except BridgeError as exc:
+        raise VocabularyError(path, f"'{question}' is answered by a call: {exc}") from None
 
 
 def _flag(value: Any, path: str) -> bool:

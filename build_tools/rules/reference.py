@@ -134,8 +134,16 @@ def reference(registry: Registry | None = None) -> dict[str, Any]:
                        "shape": {k: list(v) for k, v in SHAPES.items()}},
         "rule-keys": list(RULE_KEYS),
         "query-keys": list(QUERY_KEYS),
-        "parameters": [{"parameter": p, "read-by": sorted(by)} for p, by in sorted(parameters.items())],
+        "parameters": [{"parameter": p, **_described(p), "read-by": sorted(by)} for p, by in sorted(parameters.items())],
     }
+
+
+def _described(name: str) -> dict[str, str]:
+    """What a parameter means, its unit and an example (build_tools/rules/parameters.py)."""
+    from .parameters import PARAMETERS
+
+    doc = PARAMETERS.get(name)
+    return {"meaning": doc.meaning if doc else "", "unit": doc.unit if doc else "", "example": doc.example if doc else ""}
 
 
 #: What an open question's answers are, by their form.
@@ -176,7 +184,9 @@ def markdown(data: Mapping[str, Any] | None = None) -> str:
     shapes = data["vocabulary"]["shape"]
     lines.append(f"* `shape`: a class ({_code(list(shapes))}) or a pattern such as `5m422`")
     lines += ["", f"Rule keys: {_code(data['rule-keys'])}. Query keys: {_code(data['query-keys'])}.", "",
-              "#### Parameters a document declares", "", "| Parameter | Read by |", "| --- | --- |"]
-    lines += [f"| `{p['parameter']}` | {_code(p['read-by'])} |" for p in data["parameters"]]
+              "#### Parameters a document declares", "",
+              "| Parameter | What it is | Unit | Example | Read by |", "| --- | --- | --- | --- | --- |"]
+    lines += [f"| `{p['parameter']}` | {_cell(p['meaning'])} | {_cell(p['unit'])} | `{_cell(p['example'])}` | "
+              f"{_code(p['read-by'])} |" for p in data["parameters"]]
     lines.append(END)
     return "\n".join(lines) + "\n"

@@ -53,6 +53,7 @@ from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 from .errors import VocabularyError
+from .parameters import check_value
 
 #: What an answer asks of the player, for its badge (a colour and a symbol that
 #: survive greyscale print): nothing (permitted), something (needs-action: an
@@ -407,5 +408,6 @@ def _read_parameter(item: Any, path: str, declared_by: str) -> Parameter:
     value = item["value"]
     if not isinstance(value, bool | int | str | list):
         raise VocabularyError(f"{path}.value", f"a number, a word or a list, not {value!r}")
+    check_value(name, value, f"{path}.value")
     return Parameter(name, value, str(item.get("article", "")), str(item.get("edition", "")),
                      str(item.get("text", "")), declared_by)

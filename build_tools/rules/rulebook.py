@@ -50,7 +50,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .conditions import ALWAYS, Condition
-from .engine import Conflict, Rule, Undecided, Verdict, decide
+from .engine import Conflict, Rule, Undecided, Verdict, judge
 from .errors import VocabularyError
 from .query import Query
 from .registry import Answer, Convention, Parameter, Question, Registry, reading
@@ -152,7 +152,7 @@ def answer(book: Rulebook, situation: Situation, questions: Sequence[str] = ()) 
     failures = []
     for question in questions or book.questions():
         try:
-            verdict = decide(book.rules, question, situation)
+            verdict = judge(book.rules, question, situation)
         except (Undecided, Conflict) as exc:
             failures.append(f"{question}: {exc}")
             continue
@@ -164,13 +164,27 @@ def verdict_data(verdict: Verdict) -> dict[str, Any]:
     """A verdict as data: ``value``, the deciding ``article``, every article
     that agreed (``articles``), the ``chain`` that led there, ``because`` (the
     conditions that decided) and the rules an exception ``set_aside``; a
-    verdict that depends gives ``needs`` and the ``cases`` of the rules in doubt."""
+    verdict that depends gives ``needs`` and the ``cases`` of the rules in doubt.
+    The verdict on a call of several types gives each type's own, its reasons,
+    as ``types`` (``None`` for a type no rule answers)."""
     if verdict.depends:
-        return {"value": "depends", "needs": list(verdict.needs),
-                "cases": [{"article": c.article, "if": c.condition, "then": c.holds, "otherwise": c.fails,
-                           "needs": list(c.needs)} for c in verdict.cases]}
-    return {"value": verdict.answer, "article": verdict.article, "articles": list(verdict.articles),
-            "chain": list(verdict.chain), "because": verdict.reason, "set_aside": list(verdict.set_aside)}
+        found: dict[str, Any] = {
+            "value": "depends", "needs": list(verdict.needs),
+            "cases": [{"article": c.article, "if": c.condition, "then": c.holds, "otherwise": c.fails,
+                       "needs": list(c.needs)} for c in verdict.cases]}
+    else:
+        found = {"value": verdict.answer, "article": verdict.article, "articles": list(verdict.articles),
+                 "chain": list(verdict.chain), "because": verdict.reason, "set_aside": list(verdict.set_aside)}
+    if verdict.types:
+        found["types"] = [None if t is None else _type_data(t) for t in verdict.types]
+    return found
+
+
+def _type_data(verdict: Verdict) -> dict[str, Any]:
+    """One type's verdict, a reason of the call's: its answer and article, or what it depends on."""
+    if verdict.depends:
+        return {"value": "depends", "needs": list(verdict.needs)}
+    return {"value": verdict.answer, "article": verdict.article, "because": verdict.reason}
 
 
 # --- the parts of a rulebook, each a parse/format pair --------------------------------

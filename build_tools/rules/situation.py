@@ -16,7 +16,7 @@ them, and whether screens are in use.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from build_tools.bridge import AuctionPattern, Call, CallKind, Hand, Suit, notation
@@ -82,6 +82,10 @@ class Situation:
     #: The event category and stage a question of permission is asked for.
     event: str | None = None
     stage: str | None = None
+    #: The types of the call in question when it has several (a query's
+    #: ``either``, a card entry's alternatives); its ``meaning`` is then what
+    #: the call promises as a whole (:func:`~build_tools.rules.vocabulary.whole_call`).
+    types: tuple[Meaning, ...] = ()
     #: Asks the document's rules another question about this situation (set by
     #: :func:`~build_tools.rules.engine.decide` for the ``verdict`` predicate).
     asker: Callable[[str], Any] | None = field(default=None, compare=False)
@@ -143,6 +147,59 @@ class Situation:
     @property
     def meaning(self) -> Meaning:
         return self.meanings.get(len(self.calls) - 1, Meaning())
+
+    def with_types(self, types: tuple[Meaning, ...]) -> Situation:
+        """This situation with the call in question of these types (one type
+        is its meaning; several, the call as a whole and each type apart).
+
+        >>> s = Situation.read("2♦", "en").with_types((Meaning.parse({"hcp": "5-10"}), Meaning.parse({"hcp": "20-22"})))
+        >>> str(s.meaning.hcp), len(s.types), str(s.of_type(s.types[1]).meaning.hcp)
+        ('5-22', 2, '20-22')
+        """
+        from .vocabulary import whole_call
+
+        meanings = {**self.meanings, len(self.calls) - 1: whole_call(types)}
+        return replace(self, meanings=meanings, types=types if len(types) > 1 else ())
+
+    def of_type(self, meaning: Meaning) -> Situation:
+        """This situation asked of one type of the call alone."""
+        return replace(self, meanings={**self.meanings, len(self.calls) - 1: meaning}, types=())
+
+    @property
+    def ends_in_pass_after_call(self) -> bool:
+        """The auction as written ends with a pass right after a call other than pass.
+
+        >>> Situation.read("1ST 2♣ (Paso)", "es").ends_in_pass_after_call, Situation.read("1ST 2♣", "es").ends_in_pass_after_call
+        (True, False)
+        """
+        written = self.written_to_table
+        return len(written) >= 2 and self.call.is_pass and not self.calls[written[-2]].is_pass
+
+    def before_final_pass(self) -> Situation | None:
+        """The situation of the call before a final pass, where the auction
+        ends with a pass after a call other than pass and the query states no
+        meaning of the pass: a director writes the auction as it stands at the
+        table, the ask and the opponents' pass after it (``1ч 2ч 4БК [пас]``),
+        and asks what answers the ask. ``None`` otherwise.
+
+        >>> s = Situation.read("1ч 2ч 4БК [пас]", "ru").before_final_pass()
+        >>> [str(c) for c in s.calls], s.written_to_table
+        (['1H', 'P', '2H', 'P', '4NT'], (0, 2, 4))
+        >>> Situation.read("1ч [пас] пас", "ru").before_final_pass() is None  # a pass after a pass
+        True
+        >>> Situation.read("1ч [пас] пас", "ru", meaning=Meaning.parse({"hcp": "0-5"})).before_final_pass() is None
+        True
+        """
+        if not self.ends_in_pass_after_call or self.types or self.meaning.keys:
+            return None
+        last = self.written_to_table[-2]
+        return replace(self, calls=self.calls[:last + 1], written_to_table=self.written_to_table[:-1],
+                       meanings={i: m for i, m in self.meanings.items() if i <= last})
+
+    @property
+    def call_types(self) -> tuple[Meaning, ...]:
+        """The types of the call in question: several, or its one meaning."""
+        return self.types or (self.meaning,)
 
     def relation(self, index: int) -> str:
         """Who made ``calls[index]``, seen from the player of the last call."""

@@ -30,7 +30,21 @@ from typing import Any, TypeVar
 
 from build_tools.bridge import Call, Strain, Suit
 
-from .conditions import FALSE, TRUE, Condition, Truth, _flag, parameter, predicate, question_and_answer, unknown
+from .conditions import (
+    FALSE,
+    TRUE,
+    Condition,
+    Truth,
+    _flag,
+    conjunction,
+    disjunction,
+    parameter,
+    predicate,
+    question_and_answer,
+    require,
+    shown,
+    unknown,
+)
 from .cards import card_meanings, cards_of, entry_for
 from .errors import Conflict, Undecided, VocabularyError
 from .situation import Situation
@@ -57,6 +71,7 @@ class Figures:
 
     @classmethod
     def declared(cls, path: str) -> Figures:
+        require(FIGURES, path)
         return cls(*(parameter(name, path) for name in FIGURES))
 
     @property
@@ -100,8 +115,10 @@ class Figures:
 
 
 def alternatives(s: Situation) -> tuple[Meaning, ...] | None:
-    """What the call in question may be: the card's alternatives, or the
-    query's meaning; ``None`` when neither says."""
+    """What the call in question may be: its types (the query's ``either``,
+    the card's alternatives), or its one meaning; ``None`` when nothing says."""
+    if s.types:
+        return s.types
     if s.entry is not None and not s.meaning.keys:
         return tuple(s.entry.alternatives)
     return (s.meaning,) if s.meaning.keys else None
@@ -228,14 +245,11 @@ def _criterion(value: Any, language: str, path: str) -> Condition:
             return unknown("system")
         return TRUE if hum_calls(card, int(value), figures) else FALSE
 
-    return Condition(check, f"HUM criterion ({value})")
+    return Condition(check, f"HUM criterion ({shown(value)})")
 
 
 predicate("hum-criterion")(_criterion)
 
-predicate("hum-excepted")(_over_system(
-    "hum-excepted", lambda card, f, s: hum_excepted(card, f),
-    "the criteria are met only by one-level minor openings of a strong club or diamond system"))
 
 
 def _documented(name: str, doc: str, parse: Callable[[Any, str, str], Condition]) -> None:
@@ -243,6 +257,10 @@ def _documented(name: str, doc: str, parse: Callable[[Any, str, str], Condition]
     predicate(name)(parse)
 
 
+_documented("hum-excepted", "Every HUM criterion the card meets, it meets only with one-level minor openings of "
+            "a strong club or diamond system (the systems policy's exception); a strong pass is no exception.",
+            _over_system("hum-excepted", lambda card, f, s: hum_excepted(card, f),
+                         "the criteria are met only by one-level minor openings of a strong club or diamond system"))
 _documented("card", "The query gives the pair's system (a convention card).",
             _over_system("card", lambda card, f, s: True, "the pair's card"))
 _documented("strong-club-system", "The card's 1♣ or 1♦ opening is always strong (at least a king above average).",
@@ -305,21 +323,19 @@ def _red_example(value: Any, language: str, path: str) -> Condition:
             return unknown("system")
         return TRUE if found(card, figures) else FALSE
 
-    return Condition(check, f"red: {value}")
+    return Condition(check, f"red: {shown(value)}")
 
 
 def entry_situation(entry: Any, meaning: Meaning | None = None, base: Situation | None = None) -> Situation:
-    """A query of one call of a card (its first alternative unless ``meaning``
-    is given), with the facts of ``base`` (the card, the event)."""
+    """A query of one call of a card (the call with its types, or the one
+    ``meaning`` given), with the facts of ``base`` (the card, the event)."""
     from build_tools.rules.situation import Situation as _S
 
     calls = entry.calls
-    chosen = meaning if meaning is not None else entry.alternatives[0] if len(entry.alternatives) == 1 else None
     meanings = dict(card_meanings(cards_of(base.system)[0], calls)) if base is not None and base.system else {}
     meanings.pop(len(calls) - 1, None)
-    if chosen is not None:
-        meanings[len(calls) - 1] = chosen
     situation = _S(calls, meanings, written_to_table=tuple(range(len(calls))))
+    situation = situation.with_types((meaning,) if meaning is not None else tuple(entry.alternatives))
     if base is not None:
         situation = replace(situation, system=base.system, vulnerable=base.vulnerable, event=base.event,
                             stage=base.stage)
@@ -373,7 +389,7 @@ def _stage(value: Any, language: str, path: str) -> Condition:
     """The stage of the event: round-robin or knockout; unknown when the query names none."""
     if value not in STAGES:
         raise VocabularyError(path, f"a stage ({', '.join(STAGES)}), not {value!r}")
-    return Condition(lambda s: unknown("stage") if s.stage is None else s.stage == value, f"the {value} stage")
+    return Condition(lambda s: unknown("stage") if s.stage is None else s.stage == value, f"the {shown(value)} stage")
 
 
 def _card_fact(name: str, fact: Callable[[Any], bool | None], doc: str, text: str) -> None:
@@ -527,6 +543,31 @@ def _told_apart(value: Any, language: str, path: str) -> Condition:
         return TRUE if told == wanted else FALSE
 
     return Condition(check, "told apart later" if wanted else "no means of telling")
+
+
+def _each_type(name: str, combine: Callable[[list[Truth]], Truth], text: str, doc: str) -> None:
+    """A predicate that asks its condition of each type of the call alone and
+    combines the answers (``every-type``: Kleene's and, ``some-type``: or); a
+    call of one type is asked as it is."""
+    def parse(value: Any, language: str, path: str) -> Condition:
+        inner = Condition._parse(value, language, path)
+
+        def check(s: Situation) -> Truth:
+            if not s.types:
+                return inner.evaluate(s)
+            return combine([inner.evaluate(s.of_type(meaning)) for meaning in s.types])
+
+        return Condition(check, f"{text}: {inner.text}")
+
+    parse.__doc__ = doc
+    predicate(name)(parse)
+
+
+_each_type("every-type", conjunction, "every type",
+           "The condition holds of every type of the call, each asked alone (``{bid-suit-min: 2+}``): where a "
+           "text judges a call of several types by each of them, not by what the call promises as a whole.")
+_each_type("some-type", disjunction, "some type",
+           "The condition holds of at least one type of the call, asked alone (``{bid-suit-min: 2-3}``).")
 
 
 # --- the auction around the call ----------------------------------------------

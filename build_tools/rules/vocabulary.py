@@ -8,8 +8,9 @@ queries (what a pair has agreed)::
     hcp: 14-18                         # a range: 15-17, 5+, -9, 6
     suits: {hearts: 5+}                # lengths of named suits (♥ also works)
     major: 4+                          # a major of that length, not saying which
+    minor: 4+                          # a minor of that length, not saying which
     shape: [balanced, 5m422]           # shape classes and patterns (see SHAPES)
-    forcing: non-forcing               # non-forcing | forcing | game-forcing
+    forcing: non-forcing               # non-forcing | semi-forcing | forcing | game-forcing
     strength: preemptive               # see STRENGTHS
     convention: stayman                # see conventions.yaml, or declared by the document
     two-suiter: {min: 5-5, highest-unbid: true, second-known: false}
@@ -52,17 +53,24 @@ from build_tools.bridge.hands import MINORS, ShapeClass
 from .errors import VocabularyError
 from build_tools.bridge.meanings import Range
 
-__all__ = ["CONVENTIONS", "FORCING", "LEADS", "SHAPES", "STOPPERS", "STRENGTHS", "SUIT_QUALITIES", "Meaning", "TwoSuiter", "VocabularyError", "expand_shape"]
+__all__ = ["CONVENTIONS", "FORCING", "LEADS", "SHAPES", "STOPPERS", "STRENGTHS", "SUIT_QUALITIES", "Meaning", "TwoSuiter",
+           "VocabularyError", "expand_shape", "types_at", "whole_call"]
 
 
-FORCING: tuple[str, ...] = ("non-forcing", "forcing", "game-forcing")
+#: Forcing statuses, weakest first. "Semi-forcing": partner passes only with
+#: a minimum (the ACBL's "semi-forcing" 1NT response; a federation's word).
+FORCING: tuple[str, ...] = ("non-forcing", "semi-forcing", "forcing", "game-forcing")
 
 #: Strength classes; "semi-positive" and "negative" are responses' classes.
 STRENGTHS: tuple[str, ...] = (
     "negative", "weak", "semi-positive", "constructive", "invitational", "strong", "preemptive",
     # BWS: "antingen en svag eller en mycket stark hand" (a cue bid, a direct
-    # 2NT); "minst öppningshand" (a reopening jump overcall).
+    # 2NT); "minst öppningshand" (at least an opening hand).
     "weak-or-strong", "opening",
+    # BWS's reopening jump overcall: "minst öppningshand ... Maximum är en
+    # kung bättre än en öppningshand": an opening hand at least, an opening
+    # hand and a king at most (the bridge word: an intermediate hand).
+    "intermediate",
 )
 
 #: Kinds of convention the documents name (Polish and Spanish names in comments).
@@ -146,13 +154,16 @@ def expand_shape(token: str) -> frozenset[str]:
 
 @dataclass(frozen=True, slots=True)
 class TwoSuiter:
-    """A two-suited hand: the lengths at least (``5-5``), which suits if known."""
+    """A two-suited hand: the lengths at least (``5-5``), which suits if known;
+    ``other``, the group of a suit it does not name (``suits: [hearts,
+    minor]``: hearts and a minor, not saying which)."""
 
     min: tuple[int, int] = (5, 5)
     suits: frozenset[Suit] = frozenset()
     highest_unbid: bool | None = None
     second_known: bool | None = None
     lowest_two: bool | None = None
+    other: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,6 +174,8 @@ class Meaning:
     hcp: Range | None = None
     suits: tuple[tuple[Suit, Range], ...] = ()
     major: Range | None = None
+    #: A minor of that length, not saying which (the CBA's 2♥ "with a 4+ minor").
+    minor: Range | None = None
     shape: frozenset[str] | None = None
     forcing: str | None = None
     strength: str | None = None
@@ -286,11 +299,20 @@ def _choice(key: str, choices: tuple[str, ...], attribute: str | None = None) ->
     return read
 
 
-def _suit(path: str, name: Any) -> Suit:
+def _suit(path: str, name: Any, also: tuple[str, ...] = ()) -> Suit:
+    """A suit by its name or symbol; ``also``: the other words the place
+    takes, for the hint (a two-suiter's ``major``, ``minor``)."""
     suit = _SUIT_NAMES.get(str(name))
     if suit is None:
-        raise VocabularyError(path, f"unknown suit {name!r}{_hint(str(name), _SUIT_NAMES)}")
+        raise VocabularyError(path, f"unknown suit {name!r}{_hint(str(name), [*_SUIT_NAMES, *also])}")
     return suit
+
+
+def _listed(value: Any) -> str:
+    """A list as YAML writes it (``[hearts, minor]``), not as Python prints it."""
+    if isinstance(value, list):
+        return "[" + ", ".join(_listed(v) for v in value) + "]"
+    return str(value)
 
 
 def _suits(value: Any) -> tuple[str, tuple[tuple[Suit, Range], ...]]:
@@ -313,6 +335,9 @@ def _shape(value: Any) -> tuple[str, frozenset[str]]:
 
 
 _TWO_SUITER_KEYS = ("min", "suits", "highest-unbid", "second-known", "lowest-two")
+#: What a two-suiter's ``suits`` may name besides a suit: the group of a suit
+#: it does not name ("hearts and a minor").
+_SUIT_GROUPS = ("major", "minor")
 
 
 def _two_suiter(value: Any) -> tuple[str, TwoSuiter]:
@@ -334,7 +359,14 @@ def _two_suiter(value: Any) -> tuple[str, TwoSuiter]:
         elif key == "suits":
             if not isinstance(item, list):
                 raise VocabularyError(path, "a list of suits")
-            fields["suits"] = frozenset(_suit(path, s) for s in item)
+            groups = [str(s) for s in item if s in _SUIT_GROUPS]
+            named = [s for s in item if s not in _SUIT_GROUPS]
+            if len(item) > 2 or groups and len(named) != 1:
+                raise VocabularyError(path, "two suits at most, or one suit and 'major' or 'minor' for the other "
+                                            f"(suits: [hearts, minor]), not {_listed(item)}")
+            fields["suits"] = frozenset(_suit(path, s, _SUIT_GROUPS) for s in named)
+            if groups:
+                fields["other"] = groups[0]
         elif key in ("highest-unbid", "second-known", "lowest-two"):
             fields[key.replace("-", "_")] = _flag(path)(item)[1]
         else:
@@ -386,6 +418,7 @@ _READERS: dict[str, Any] = {
     "hcp": lambda v: ("hcp", _range("hcp", v, MOST_HCP)),
     "suits": _suits,
     "major": lambda v: ("major", _range("major", v)),
+    "minor": lambda v: ("minor", _range("minor", v)),
     "shape": _shape,
     "forcing": _choice("forcing", FORCING),
     "strength": _choice("strength", STRENGTHS),
@@ -419,3 +452,127 @@ def meaning_at(value: Any, path: str) -> Meaning:
         return Meaning.parse(value)
     except VocabularyError as exc:
         raise VocabularyError(f"{path}.{exc.path}" if exc.path else path, str(exc).split(": ", 1)[-1]) from None
+
+
+# --- a call of several types -------------------------------------------------
+#
+# A call may be of several types (a Multi 2♦: a weak two in hearts, or in
+# spades; the Wspólny Język 1♣: a balanced minimum, natural clubs, or a strong
+# hand). The regulations judge the call, not each type: what the call promises
+# is what every one of its types promises (the 1♣ "2+/3+" of the PZBS, the
+# AEB's "se prometen tres o más cartas"), and a rule asks each type only where
+# its text does (``every-type``, ``some-type``).
+
+
+def _hull(ranges: list[Range | None]) -> Range | None:
+    """The least range holding every one of ``ranges`` (``None`` when one is unstated)."""
+    if not ranges or any(r is None for r in ranges):
+        return None
+    stated = [r for r in ranges if r is not None]
+    highs = [r.high for r in stated]
+    return Range(min(r.low for r in stated), None if None in highs else max(h for h in highs if h is not None))
+
+
+def _same(values: list[Any]) -> Any:
+    """The value every one of ``values`` has, else ``None``."""
+    first = values[0]
+    return first if first is not None and all(v == first for v in values) else None
+
+
+def _union(values: list[frozenset[Any] | None]) -> frozenset[Any] | None:
+    if any(v is None for v in values):
+        return None
+    return frozenset().union(*(v for v in values if v is not None))
+
+
+def _least_in_group(meaning: Meaning, group: frozenset[Suit], key: str) -> Range | None:
+    """The length ``meaning`` promises in a suit of ``group`` (the majors or
+    the minors), not saying which: its ``major``/``minor`` key, else the
+    longest it promises in one suit of the group."""
+    stated = getattr(meaning, key)
+    found = [r for s in group if (r := meaning.promised(s)) is not None and r.low > 0]
+    candidates = ([stated] if stated is not None else []) + found
+    return max(candidates, key=lambda r: r.low) if candidates else None
+
+
+def _two_suiters(types: tuple[Meaning, ...]) -> TwoSuiter | None:
+    found = [t.two_suiter for t in types]
+    if any(t is None for t in found):
+        return None
+    each = [t for t in found if t is not None]
+    pairs = [sorted(t.min) for t in each]
+    return TwoSuiter(
+        min=(min(p[0] for p in pairs), min(p[1] for p in pairs)),
+        suits=frozenset.intersection(*(t.suits for t in each)),
+        highest_unbid=_same([t.highest_unbid for t in each]),
+        second_known=_same([t.second_known for t in each]),
+        lowest_two=_same([t.lowest_two for t in each]),
+        other=_same([t.other for t in each]),
+    )
+
+
+#: The fields a call of several types states only where every type states the same.
+_SAME_FIELDS = ("natural", "forcing", "strength", "convention", "standard", "lead", "to_play", "partner_must_bid",
+                "stopper", "suit_quality", "doubled_suit", "trump_queen")
+_MAJORS_GROUP = frozenset({Suit.HEARTS, Suit.SPADES})
+_MINORS_GROUP = frozenset({Suit.CLUBS, Suit.DIAMONDS})
+
+
+def whole_call(types: tuple[Meaning, ...]) -> Meaning:
+    """What a call of several ``types`` promises as a whole: what every type
+    promises. Its points are the widest range of its types' (unstated if one
+    says nothing of them), each suit the least length every type promises in
+    it, a word (natural, a convention, a strength, forcing...) only where
+    every type says the same; ``keys`` are the keys some type states, so that
+    the call is known to have a meaning.
+
+    >>> wj = whole_call((Meaning.parse({"hcp": "12-14", "shape": "balanced", "suits": {"clubs": "2+"}}),
+    ...                  Meaning.parse({"natural": True, "hcp": "15+", "suits": {"clubs": "5+"}}),
+    ...                  Meaning.parse({"hcp": "18+", "shape": "balanced", "suits": {"clubs": "2+"}})))
+    >>> str(wj.hcp), str(wj.length_of(Suit.CLUBS)), wj.natural, wj.shape
+    ('12+', '2+', None, None)
+    >>> multi = whole_call((Meaning.parse({"suits": {"hearts": "6+"}, "hcp": "5-10", "strength": "weak"}),
+    ...                     Meaning.parse({"suits": {"spades": "6+"}, "hcp": "5-10", "strength": "weak"})))
+    >>> multi.suits, str(multi.major), multi.strength
+    ((), '6+', 'weak')
+    """
+    if len(types) == 1:
+        return types[0]
+    values: dict[str, Any] = {name: _same([getattr(t, name) for t in types]) for name in _SAME_FIELDS}
+    suits = []
+    for suit in Suit:
+        promised = [t.promised(suit) for t in types]
+        if all(p is not None for p in promised):
+            hull = _hull(promised)
+            if hull is not None:
+                suits.append((suit, hull))
+    return Meaning(
+        **values,
+        hcp=_hull([t.hcp for t in types]),
+        suits=tuple(suits),
+        major=_hull([_least_in_group(t, _MAJORS_GROUP, "major") for t in types]),
+        minor=_hull([_least_in_group(t, _MINORS_GROUP, "minor") for t in types]),
+        shape=_union([t.shape for t in types]),
+        two_suiter=_two_suiters(types),
+        unbid_suits=_hull([t.unbid_suits for t in types]),
+        bid_suit=_hull([t.bid_suit for t in types]),
+        keycards=_union([t.keycards for t in types]),
+        singleton=_union([t.singleton for t in types]),
+        keys=frozenset().union(*(t.keys for t in types)),
+    )
+
+
+def types_at(value: Any, path: str) -> tuple[Meaning, ...]:
+    """The types of a call written as ``either:`` at ``path`` (a query's, a
+    card entry's): a list of two meanings or more, each read at its index.
+
+    >>> [str(m.hcp) for m in types_at([{"hcp": "5-10"}, {"hcp": "20-22"}], "either")]
+    ['5-10', '20-22']
+    >>> types_at([{"hcp": "5-10"}], "either")
+    Traceback (most recent call last):
+    ...
+    build_tools.rules.errors.VocabularyError: either: a list of two meanings or more (a call of one type states its 'meaning')
+    """
+    if not isinstance(value, list) or len(value) < 2:
+        raise VocabularyError(path, "a list of two meanings or more (a call of one type states its 'meaning')")
+    return tuple(meaning_at(m, f"{path}.{n}") for n, m in enumerate(value))

@@ -156,7 +156,8 @@ def test_a_sheet_number_must_name_an_entry_of_the_sheet() -> None:
 
 def test_every_shipped_card_reads() -> None:
     names = sorted(p.stem for p in CARDS.glob("*.yaml"))
-    assert names == ["brown-sticker-majors", "hum-strong-pass", "natural-five-card-majors", "precision"]
+    assert names == ["brown-sticker-majors", "hum-strong-pass", "natural-five-card-majors", "precision",
+                     "precision-wilkosz", "wspolny-jezyk"]
     for name in names:
         read_card(CARDS / f"{name}.yaml")
 

@@ -228,5 +228,6 @@ def test_a_rule_that_reads_an_undeclared_parameter_is_refused_at_its_line(federa
     assert result.returncode == 1
     line = text.splitlines().index("      when: {shown-suit: named}") + 1
     assert f"club-alerts.yaml:{line}:" in result.stderr
-    assert "unknown parameter 'shown-suit-length'" in result.stderr
+    # Named with what it means, not as a misspelling of a declared one (issue 33 item 9).
+    assert "does not declare: shown-suit-length (the cards in a suit that show it" in result.stderr
     shutil.rmtree(federation / "translations")
