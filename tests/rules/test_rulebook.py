@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from build_tools.cards import read_card
-from build_tools.commands.card import CALL_QUESTIONS, EVENTS, SYSTEM_QUESTIONS, _document_report
+from build_tools.rules.card_report import CALL_QUESTIONS, EVENTS, SYSTEM_QUESTIONS, document_report
 from build_tools.document import Document, Example
 from build_tools.pipeline import Handbook, load_handbook
 from build_tools.rulebooks import compile_rulebook, rulebook_key, rulebook_text, write_rulebooks
@@ -97,8 +97,7 @@ def test_a_card_check_from_the_rulebooks_reports_what_the_yaml_gives(
         yaml_rules = rules_of(original)
         book_rules = Rulebook.load(compiled[original.id]).rules
         asked = {r.question for r in yaml_rules}
-        assert _document_report(book_rules, asked, parsed, data, EVENTS) == \
-            _document_report(yaml_rules, asked, parsed, data, EVENTS)
+        assert document_report(book_rules, parsed, data, EVENTS) == document_report(yaml_rules, parsed, data, EVENTS)
         checked += bool(asked & {*SYSTEM_QUESTIONS, *CALL_QUESTIONS, "permitted"})
     assert checked >= 3  # PZBS (alert), AEB (natural, convention), CBA (every question of a system)
 
