@@ -102,8 +102,8 @@ def rulebook(source: Path, translations: Path, build: Path, document: str) -> Ru
 
 
 def run(args: argparse.Namespace) -> int:
-    from build_tools.bridge import BridgeError
-    from build_tools.rules.errors import VocabularyError
+    from build_tools.rules.ask import AskError
+    from build_tools.rules.ask import situation as ask_situation
     from build_tools.rules.rulebook import answer
 
     try:
@@ -131,16 +131,11 @@ def run(args: argparse.Namespace) -> int:
             _, data["system"] = read_card(Path(data["system"]))
         except DiagnosticError as exc:
             return report(exc)
+    # The site's Ask page reads and answers a query through the same functions.
     try:
-        query = book.query(data)
-    except VocabularyError as exc:
-        return usage_error(f"QUERY: {exc}")
-    try:
-        situation = query.situation(book.language)
-    except VocabularyError as exc:
-        return usage_error(f"QUERY: {exc}")
-    except (BridgeError, ValueError) as exc:
-        return usage_error(f"QUERY: auction {query.auction!r}: {exc}")
+        situation = ask_situation(book, data)
+    except AskError as exc:
+        return usage_error(str(exc))
     if not book.rules:
         print(f"handbook: error: {book.document} has no rules to ask", file=sys.stderr)
         return 1
