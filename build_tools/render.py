@@ -824,9 +824,12 @@ def render_pages(
             continue
         with reading(doc.registry):  # the conventions its query lines may name
             pages[f"{doc.id}.md"] = doc_template.render(doc=doc, translation=statuses[doc.id])
-    # The Ask page: a form asking the rules of the documents that have some.
-    pages["ask.md"] = env.get_template("ask.md.j2").render(
-        documents=ask_documents(documents), cards=[{"id": c["id"], "title": c["title"]} for c in cards])
+    # The Ask page: a form asking the rules of the documents that have some
+    # (a handbook without rules has nothing to ask, and no Ask page).
+    asked = ask_documents(documents)
+    if asked:
+        pages["ask.md"] = env.get_template("ask.md.j2").render(
+            documents=asked, cards=[{"id": c["id"], "title": c["title"]} for c in cards])
     # The index says which documents are originals and which translations (in
     # the reader's words for the original's language), and links the PDF.
     pages["index.md"] = env.get_template("index.md.j2").render(
