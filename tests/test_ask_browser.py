@@ -144,6 +144,34 @@ def test_every_example_is_answered_as_explain_answers_it(pages, cli_build: Path)
     assert not pages.errors["en"]
 
 
+ROUND_TRIP = """async (asked) => {
+  const found = [];
+  for (const [document, query, notations] of asked) {
+    await hbAskForm.write(query, document);
+    const read = await hbAskForm.read();
+    found.push([read, await hbAsk.answer(document, read, {notations}), await hbAsk.answer(document, query, {notations})]);
+  }
+  return found;
+}"""
+
+
+def test_the_form_can_ask_every_examples_query(pages) -> None:  # type: ignore[no-untyped-def]
+    """Every shipped example's query, written into the form's fields (its
+    meaning field by field, earlier calls, hand, vulnerability, screens, no
+    agreement, BWS's choices instead of defaults, a card pasted as data, event
+    and stage) and read back from them, gets the answer the query itself gets:
+    the form says whatever the examples say."""
+    asked = [[document, query_of(example), [language]] for document, language, example in EXAMPLES
+             if "call" not in example.query.asked]  # type: ignore[union-attr]  (a diagram's '?': no field)
+    assert len(asked) >= len(EXAMPLES) - 2
+    found = pages["en"].evaluate(ROUND_TRIP, asked)
+    differ = [f"{document}: {query} read back as {read}: {mine} != {theirs}"
+              for (document, query, _), (read, mine, theirs) in zip(asked, found, strict=True)
+              if mine != theirs or set(read) != set(query) - {"view"} | ({"view"} if query["view"] == "table" else set())]
+    assert not differ, f"{len(differ)} differ:\n" + "\n".join(differ[:3])
+    assert not pages.errors["en"]
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_each_language_answers_in_its_own_notation(pages, language: str, cli_build: Path) -> None:  # type: ignore[no-untyped-def]
     """A sample of the examples (one in nine, every document), typed in the
@@ -287,3 +315,44 @@ def test_the_page_answers_offline_after_a_first_visit(pages, real_server: str) -
             page.evaluate(f"fetch('{real_server}/sv/index.html?offline-check').then(r => r.status)")
     finally:
         context.set_offline(False)
+
+
+def test_a_documents_own_convention_is_offered_where_that_document_is_asked(pages) -> None:  # type: ignore[no-untyped-def]
+    page = pages["en"]
+    hidden = "o => o.hidden"
+    cappelletti = page.locator("#hb-m1-convention option[value='cappelletti']")  # declared by BWS
+    page.select_option("#hb-ask-document", "bws-competitive-bidding")
+    assert not cappelletti.evaluate(hidden)
+    page.select_option("#hb-m1-convention", "cappelletti")
+    page.select_option("#hb-ask-document", "pzbs-alert-rules")
+    assert cappelletti.evaluate(hidden) and page.input_value("#hb-m1-convention") == ""
+    page.select_option("#hb-ask-document", "*")
+    assert not cappelletti.evaluate(hidden)
+    # A standard convention is every document's.
+    assert not page.locator("#hb-m1-convention option[value='stayman']").evaluate(hidden)
+
+
+def test_a_documents_defaults_are_offered_once_its_engine_has_started(pages, real_server: str) -> None:  # type: ignore[no-untyped-def]
+    """Opened preset to BWS, the page offers BWS's leaves as soon as the
+    engine that reads its rulebook has started (the form's first use), with
+    no change of document needed; PZBS, which gives no defaults, has none."""
+    page = pages["en"].context.new_page()
+    page.set_default_timeout(BOOT_MS)
+    try:
+        page.goto(f"{real_server}/en/ask.html?document=bws-competitive-bidding")
+        choices = page.locator("#hb-ask-agreements")
+        assert choices.evaluate("e => e.hidden")  # nothing loaded before the form is used
+        page.focus("#hb-ask-auction")
+        page.wait_for_function("!document.getElementById('hb-ask-agreements').hidden")
+        page.locator(".hb-ask-facts").evaluate("d => d.open = true")  # the facts are folded at first
+        leaf = choices.locator("input[value='tva-over-en-cuebid-svarsfarg.leaf1']")
+        leaf.check()
+        page.fill("#hb-ask-auction", "1♠ pass 2♣ 3♣")
+        page.check("input[name=view][value=table]")
+        assert page.evaluate("hbAskForm.read()")["agreements"] == {
+            "tva-over-en-cuebid-svarsfarg": "tva-over-en-cuebid-svarsfarg.leaf1"}
+        page.select_option("#hb-ask-document", "pzbs-alert-rules")
+        page.wait_for_function("document.getElementById('hb-ask-agreements').hidden")
+        assert "agreements" not in page.evaluate("hbAskForm.read()")
+    finally:
+        page.close()

@@ -204,16 +204,17 @@ def form(data: Mapping[str, Any], language: str) -> dict[str, Any]:
     """What the page template lays out, from the render stage's ``data``;
     raises :class:`MissingWords` (or ``KeyError`` for data without a part)."""
     from build_tools.bridge import Hand, notation
+    from build_tools.render import format_interface
 
     words, meaning, documents = data["words"], data["meaning"], data["documents"]
     shown = calls(language)
     profile = notation.display_profile(language)
     example = f"{shown['brackets'][0]}{shown['calls']['1H']}{shown['brackets'][1]} {shown['calls']['1NT']}"
     hand = profile.format_hand(Hand.parse("AKJ2.K32.98.QJ43"))
-    own = profile.code
     config = {
         "language": language,
-        "notations": list(dict.fromkeys([own, "en"])),
+        # The reader's notation, then the universal one (suit symbols or letters, NT, X, P).
+        "notations": list(dict.fromkeys([profile.code, "en"])),
         "manifest": MANIFEST_URL,
         "serviceWorker": SERVICE_WORKER_URL,
         "words": dict(words),
@@ -226,10 +227,11 @@ def form(data: Mapping[str, Any], language: str) -> dict[str, Any]:
         "cards": data.get("cards", []),
         "fields": meaning_fields(words, meaning, documents),
         "levels": [str(n) for n in range(1, 8)],
-        "strains": [{"value": s, "label": label, "suit": _STRAIN_SUITS.get(s, "")} for s, label in shown["strains"].items()],
+        "strains": [{"value": s, "label": label, "suit": _STRAIN_SUITS.get(s, "")}
+                    for s, label in shown["strains"].items()],
         "others": [{"value": c, "label": shown["calls"][c]} for c in ("P", "X", "XX")],
-        "auction_hint": _word(words, "auction-hint").replace("%(example)s", example),
-        "hand_hint": _word(words, "hand-hint").replace("%(example)s", hand),
+        "auction_hint": format_interface(_word(words, "auction-hint"), {"example": example}),
+        "hand_hint": format_interface(_word(words, "hand-hint"), {"example": hand}),
         "vulnerable": [{"value": v, "label": _word(meaning, f"vulnerable:{v}")} for v in VULNERABLE],
         "screens": _word(meaning, "screens:true"),
         "agreed": _word(meaning, "agreed:false"),

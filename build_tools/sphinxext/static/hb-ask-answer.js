@@ -174,7 +174,8 @@
     const { verdicts, undecided } = found.answer;
     const items = Object.entries(verdicts).map(([question, verdict]) => verdictItem(book, question, verdict, folded));
     if (items.length) section.append(el("ul", { class: "hb-ask-verdicts" }, items));
-    for (const line of undecided) {
+    // Side by side, a question no rule answers is left out: the verdicts are what is compared.
+    for (const line of folded ? [] : undecided) {
       const question = line.split(":", 1)[0];
       section.append(el("p", { class: "hb-ask-hint" }, questionName(book, question) + ": " + W["not-covered"]));
     }

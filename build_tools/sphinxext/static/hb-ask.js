@@ -134,8 +134,20 @@
     const fieldset = copy.querySelector("fieldset");
     fieldset.dataset.type = String(made);
     fieldset.querySelector("legend").textContent = legend;
+    showConventions(fieldset);
     return fieldset;
   }
+
+  // A convention a document declares is offered where that document is asked
+  // (or every document): BWS's Cappelletti is no word of PZBS's rules.
+  function showConventions(root = form) {
+    const chosen = $("hb-ask-document").value;
+    for (const option of root.querySelectorAll("option[data-document]")) {
+      option.hidden = option.disabled = chosen !== "*" && option.dataset.document !== chosen;
+      if (option.hidden && option.selected) option.parentElement.value = "";
+    }
+  }
+  $("hb-ask-document").addEventListener("change", () => showConventions());
 
   // --- several types of the call ("either") -----------------------------------
 
@@ -201,6 +213,43 @@
 
   earlierSelect.addEventListener("change", () => {
     if (earlierSelect.value) addEarlier(Number(earlierSelect.value), {}).querySelector("select, input").focus();
+  });
+
+  // --- the pair's choices where a document gives a default (BWS's leaves) --------
+
+  const agreementsBox = $("hb-ask-agreements");
+  let agreements = {};  // default's id -> the leaf chosen instead, as the query says it
+
+  // The chosen document's defaults, each a box to tick for its alternative,
+  // from its rulebook (the engine loads it); none for a document without any.
+  async function showAgreements() {
+    const chosen = documentOf();
+    agreementsBox.replaceChildren(agreementsBox.querySelector("legend"));
+    agreementsBox.hidden = true;
+    if (chosen === "*" || !hbAsk.loaded()) return;
+    const book = await hbAsk.rulebook(chosen);
+    if (documentOf() !== chosen) return;
+    const text = (id) => {
+      const item = book.articles[id] || { text: {}, name: {} };
+      return item.text[config.language] || item.text[book.language] || item.name[config.language] || id;
+    };
+    for (const [fallback, leaves] of Object.entries(book.defaults || {})) {
+      for (const leaf of leaves) {
+        const box = el("input", { type: "checkbox", value: leaf, "data-default": fallback });
+        box.checked = agreements[fallback] === leaf;
+        box.addEventListener("change", () => {
+          if (box.checked) agreements[fallback] = leaf;
+          else delete agreements[fallback];
+        });
+        agreementsBox.append(el("label", { class: "hb-ask-check" }, box, " ",
+          fill(W.leaf, { leaf: text(leaf), default: text(fallback) })));
+      }
+    }
+    agreementsBox.hidden = agreementsBox.children.length === 1;
+  }
+  $("hb-ask-document").addEventListener("change", () => {
+    agreements = {};  // another document's defaults are not this one's
+    showAgreements().catch(() => {});
   });
 
   // --- the bidding box ------------------------------------------------------------
@@ -310,6 +359,7 @@
     for (const name of ["vulnerable", "event", "stage"]) {
       if ($("hb-ask-" + name).value) query[name] = $("hb-ask-" + name).value;
     }
+    if (Object.keys(agreements).length) query.agreements = { ...agreements };
     if ($("hb-ask-screens").checked) query.screens = true;
     if ($("hb-ask-agreed").checked) query.agreed = false;
     for (const name of ["system", "opponents"]) {
@@ -332,16 +382,22 @@
     refreshEarlier();
     $("hb-ask-hand").value = query.hand || "";
     for (const name of ["vulnerable", "event", "stage"]) $("hb-ask-" + name).value = query[name] || "";
+    agreements = { ...(query.agreements || {}) };
+    showAgreements().catch(() => {});
     $("hb-ask-screens").checked = query.screens === true;
     $("hb-ask-agreed").checked = query.agreed === false;
     for (const name of ["system", "opponents"]) {
+      // A shipped card by its id; a card given as data, pasted.
       const select = $("hb-ask-" + name);
-      select.value = (cards && cards[name]) || "";
+      const pasted = cards && cards[name] ? null : query[name];
+      select.value = (cards && cards[name]) || (pasted !== undefined && pasted !== null ? "-" : "");
+      $("hb-ask-" + name + "-text").value = select.value === "-" ? JSON.stringify(pasted, null, 1) : "";
       select.dispatchEvent(new Event("change"));
     }
     const facts = form.querySelector(".hb-ask-facts");
     if (query.earlier || query.hand || query.vulnerable || query.event || query.stage || query.screens
-        || query.agreed === false || (cards && (cards.system || cards.opponents))) facts.open = true;
+        || query.agreed === false || query.agreements || query.system || query.opponents
+        || (cards && (cards.system || cards.opponents))) facts.open = true;
   }
 
   // --- the address: the query, so that a ruling can be shared ---------------------
@@ -434,7 +490,7 @@
       return;
     }
     echo();
-    answerBox.scrollIntoView({ block: "nearest" });
+    answerBox.scrollIntoView({ block: "start" });  // on a phone the form fills the screen above it
   }
 
   form.addEventListener("submit", (event) => {
@@ -442,7 +498,10 @@
     ask();
   });
   // The engine loads while the director is still typing: the form's first use.
-  form.addEventListener("focusin", () => hbAsk.ready().then(echo, () => {}), { once: true });
+  // Once it has started, the auction typed so far is read back and the chosen
+  // document's defaults (from its rulebook) offered.
+  form.addEventListener("focusin", () => hbAsk.ready().then(() => Promise.all([echo(), showAgreements()]), () => {}),
+    { once: true });
   cardForm.addEventListener("focusin", () => hbAsk.ready().catch(() => {}), { once: true });
 
   // --- the card check -----------------------------------------------------------
@@ -479,6 +538,7 @@
         if (found.documents[id]) grid.append(cardReport(await hbAsk.rulebook(id), found.documents[id]));
       }
       cardAnswer.replaceChildren(grid);
+      cardAnswer.scrollIntoView({ block: "start" });
     } catch (error) {
       cardStatus.textContent = failure(error);
     }
@@ -493,6 +553,7 @@
 
   function restore() {
     const asked = fromAddress();
+    showConventions();
     answerBox.replaceChildren();
     cardAnswer.replaceChildren();
     if (asked.ask) ask({ remember: false, notations: asked.notations });
@@ -502,6 +563,17 @@
     }
   }
   window.hbAskShow.connect({ fieldFor: needField, askAgain: () => form.requestSubmit() });
+  // The form as data (the browser tests write every shipped example's query
+  // into the fields and ask what they read back).
+  window.hbAskForm = {
+    write: (query, document) => {
+      if (document) $("hb-ask-document").value = document;
+      showConventions();
+      writeQuery(query);
+      return showAgreements();
+    },
+    read: readQuery,
+  };
   window.addEventListener("popstate", restore);
   restore();
 })();
