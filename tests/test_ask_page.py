@@ -90,6 +90,22 @@ def test_each_language_has_its_ask_page_in_its_words(real_site: Path, language: 
     assert data["language"] == language and data["words"]["title"] == title
 
 
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_fact_an_answer_can_miss_is_named_in_the_readers_words(real_site: Path, language: str) -> None:
+    """A verdict that depends lists the facts it needs by the names the
+    engine gives them (``unknown("...")`` in build_tools/rules): the page
+    has words for each, in its language, and not the engine's id."""
+    names = {name for module in (ROOT / "build_tools" / "rules").rglob("*.py")
+             for name in re.findall(r'unknown\("([a-z-]+)"', module.read_text(encoding="utf-8"))}
+    assert {"hand", "system", "told-apart"} <= names
+    text = page(real_site, language, "ask.html")
+    words = json.loads(html.unescape(re.search(r'<script type="application/json" id="hb-ask-data">(.*?)</script>',
+                                               text, re.S).group(1)))["words"]
+    missing = sorted(name for name in names if not (words.get(f"field:{name}") or words.get(name)))
+    assert missing == []
+    assert words["told-apart"] == translated(language, "Whether the card's later calls tell the weakest hands apart")
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_page_links_the_ask_page_and_each_document_presets_it(real_site: Path, language: str) -> None:
     title = html.escape(translated(language, "Ask the rules"))
