@@ -92,7 +92,8 @@ def compile_rulebook(document: Document, languages: Sequence[str], translations:
     rules = rules_of(document)
     registry = document.registry or Registry.standard()
     defaults = leaves_of(document)
-    wanted = articles_named(rules, registry) + [leaf for leaves in defaults.values() for leaf in leaves]
+    # The defaults with their leaves: the Ask page quotes both where a pair chooses a leaf.
+    wanted = articles_named(rules, registry) + [a for default, leaves in defaults.items() for a in (default, *leaves)]
     wanted = [a for a in dict.fromkeys(wanted)]
     articles: dict[str, dict[str, dict[str, str]]] = {a: {"name": {}, "text": {}} for a in wanted}
     titles: dict[str, str] = {}
