@@ -24,6 +24,10 @@ TEST_JOBS ?= $(JOBS)
 PYTEST_PARALLEL := $(if $(filter 0,$(TEST_JOBS)),-p no:xdist,-n $(TEST_JOBS) --dist loadscope --no-loadscope-reorder)
 # The build folders `make merge` publishes as one site, e.g. MERGE="parts/en parts/pl".
 MERGE ?=
+# What the site's Ask page runs in the browser (Pyodide, js-yaml): npm installs the versions
+# package-lock.json pins, from the registry, when they are missing or the lock changed.
+NPM ?= npm
+NODE_STAMP := node_modules/.installed
 
 .DEFAULT_GOAL := all
 .PHONY: all html pdf merge site check validate test test-fast fuzz serve i18n-update i18n-check bench bench-suite clean distclean venv help
@@ -31,18 +35,18 @@ MERGE ?=
 help:  ## list the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 16
 
-all: $(STAMP)  ## build everything: the site, and the A4 and A5 PDFs of every language (build/site, build/pdf)
+all: $(STAMP) $(NODE_STAMP)  ## build everything: the site, and the A4 and A5 PDFs of every language (build/site, build/pdf)
 	@$(SYSDEPS) tex
 	$(HANDBOOK) build --jobs $(JOBS) $(LANG_FLAGS) $(HANDBOOK_FLAGS)
 
-html: $(STAMP)  ## build the websites only and publish build/site
+html: $(STAMP) $(NODE_STAMP)  ## build the websites only and publish build/site
 	$(HANDBOOK) build --html --jobs $(JOBS) $(LANG_FLAGS) $(HANDBOOK_FLAGS)
 
 pdf: $(STAMP)  ## build the PDFs only (build/pdf; PDF_FLAGS="--paper a5" or "--document ID -l LANG")
 	@$(SYSDEPS) tex
 	$(HANDBOOK) build --pdf --jobs $(JOBS) $(LANG_FLAGS) $(HANDBOOK_FLAGS) $(PDF_FLAGS)
 
-merge: $(STAMP)  ## publish build/site from other build folders, one language or more each (MERGE="parts/en parts/pl")
+merge: $(STAMP) $(NODE_STAMP)  ## publish build/site from other build folders, one language or more each (MERGE="parts/en parts/pl")
 	@test -n "$(MERGE)" || { echo 'make merge: name the build folders, e.g. MERGE="parts/en parts/pl"' >&2; exit 2; }
 	$(HANDBOOK) build $(foreach dir,$(MERGE),--merge $(dir)) $(HANDBOOK_FLAGS)
 
@@ -54,7 +58,7 @@ validate: $(STAMP)  ## check every YAML document against the schema
 check: $(STAMP)  ## validate, check every auction example, and every example's verdicts against the rules
 	$(HANDBOOK) check $(HANDBOOK_FLAGS)
 
-test: $(STAMP)  ## run every test (TeX and browser tests included), on every core
+test: $(STAMP) $(NODE_STAMP)  ## run every test (TeX and browser tests included), on every core
 	@$(SYSDEPS) tex browser gettext
 	$(BIN)/python -m pytest $(PYTEST_PARALLEL)
 
@@ -62,7 +66,7 @@ test-fast: $(STAMP)  ## the tests that need neither TeX nor a browser, on every 
 	@$(SYSDEPS) gettext
 	$(BIN)/python -m pytest $(PYTEST_PARALLEL) -m "not tex and not browser"
 
-serve: $(STAMP)  ## preview one language's site while editing: rebuilt and reloaded at every save (SERVE_FLAGS="-l en --document ID")
+serve: $(STAMP) $(NODE_STAMP)  ## preview one language's site while editing: rebuilt and reloaded at every save (SERVE_FLAGS="-l en --document ID")
 	$(HANDBOOK) serve $(SERVE_FLAGS) $(HANDBOOK_FLAGS)
 
 # The property tests' budget in `make fuzz`: this many times the examples each asks for.
@@ -79,7 +83,7 @@ i18n-update: $(STAMP)  ## merge new and changed source texts into the catalogs (
 i18n-check: $(STAMP)  ## translation status and translator lint
 	$(HANDBOOK) i18n check
 
-bench: $(STAMP)  ## benchmarks: pipeline vs plain Sphinx, rebuilds, PDFs, model, then the suite (BENCH_QUICK=1: smoke run)
+bench: $(STAMP) $(NODE_STAMP)  ## benchmarks: pipeline vs plain Sphinx, rebuilds, PDFs, model, the Ask page, then the suite (BENCH_QUICK=1: smoke run)
 	$(BIN)/python bench/run.py $(BENCH_FLAGS)
 	@[ -n "$(BENCH_QUICK)" ] && [ "$(BENCH_QUICK)" != 0 ] || $(MAKE) --no-print-directory bench-suite
 
@@ -97,8 +101,14 @@ $(STAMP): requirements.txt pyproject.toml
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps -e .
 	@touch $@
 
+# The Ask page's packages, installed exactly as the lock file pins them (npm ci).
+$(NODE_STAMP): package.json package-lock.json
+	@command -v $(NPM) >/dev/null || { echo "make: npm not found (Node.js 18 or newer installs the Ask page's Pyodide from the npm registry)" >&2; exit 1; }
+	$(NPM) ci --no-audit --no-fund --ignore-scripts
+	@touch $@
+
 clean:  ## remove everything generated (build/)
 	rm -rf build
 
-distclean: clean  ## also remove the virtual environment
-	rm -rf $(VENV) *.egg-info
+distclean: clean  ## also remove the virtual environment and the npm packages
+	rm -rf $(VENV) *.egg-info node_modules

@@ -16,7 +16,10 @@ Every setting has an environment variable (shown in brackets), so that
   BENCH_AUCTIONS   auctions per model run (10000)
   BENCH_SEED       corpus seed (1)
   BENCH_REAL       1: also the real handbook (clean make, no-op make, make and
-                   make html after one edited sentence, check, explain); 0: not (1)
+                   make html after one edited sentence, check, explain, the
+                   preview, the Ask page in Chromium); 0: not (1)
+  BENCH_ASK_SITE   a published site whose Ask page is measured (default: the
+                   real handbook's, built by the benchmark)
   BENCH_QUICK=1    a smoke run: N=6, 1-2 runs, one PDF language, 2000 auctions,
                    the real handbook's English website only
 
@@ -63,6 +66,7 @@ from report import (  # noqa: E402
     results_markdown,
     table,
 )
+from ask import COLD_TARGET, FURTHER_TARGET_MS, OWN_TARGET_BYTES, WARM_TARGET, AskResults, measure_ask  # noqa: E402
 from real import RealResults, measure_real  # noqa: E402
 from serve import TARGET as SERVE_TARGET  # noqa: E402
 from serve import ServeResults, measure_serve  # noqa: E402
@@ -134,6 +138,7 @@ class Everything:
     model: dict[str, Stats]
     real: RealResults | None = None
     serve: ServeResults | None = None
+    ask: AskResults | None = None
 
 
 def _mib(kib: int) -> Stats:
@@ -194,6 +199,8 @@ def rows(r: Everything, languages: tuple[str, ...]) -> list[Row | Heading]:
         out += real_rows(r.real)
     if r.serve is not None:
         out += serve_rows(r.serve)
+    if r.ask is not None:
+        out += ask_rows(r.ask)
     out += [
         Heading("Peak memory (largest single process)"),
         Row("in-process stages and model (RUSAGE_SELF)", _mib(self_peak_kib()), "MiB"),
@@ -218,6 +225,19 @@ def serve_rows(serve: ServeResults) -> list[Row | Heading]:
         Row("the preview's rebuild", serve.rebuild, "s", "its own line"),
         Row("  of which loading, checking, rendering", serve.stages, "s"),
         Row("  of which the warm Sphinx", serve.sphinx, "s"),
+    ]
+
+
+def ask_rows(ask: AskResults) -> list[Row | Heading]:
+    return [
+        Heading("The Ask page (English) of the real handbook in headless Chromium: Pyodide in the page"),
+        Row("first answer after opening the page, cold cache", ask.cold, "s", f"target <= {COLD_TARGET:.0f} s"),
+        Row("first answer after opening the page, warm cache", ask.warm, "s", f"target <= {WARM_TARGET} s"),
+        Row("each further answer", ask.further, "ms", f"target <= {FURTHER_TARGET_MS:.0f} ms; {ask.answers} examples"),
+        Row("the page's own files (engine, rulebooks, scripts), gzip", Stats.of([ask.own_bytes / 1024]), "KiB",
+            f"target <= {OWN_TARGET_BYTES // 1024} KiB"),
+        Row("Pyodide as shipped", Stats.of([ask.pyodide_bytes / 1e6]), "MB",
+            f"{ask.pyodide_gzip / 1e6:.1f} MB gzip"),
     ]
 
 
@@ -337,6 +357,19 @@ def verdicts(r: Everything, languages: tuple[str, ...], cores: int) -> list[Verd
         real.append(Verdict(f"handbook serve: edit to reloaded page <= {SERVE_TARGET:.0f} s (median)", r.serve.met,
                             f"{r.serve.reload.median:.2f} s: stages {r.serve.stages.median:.2f} s + "
                             f"Sphinx {r.serve.sphinx.median:.2f} s, the rest watching and reloading"))
+    if r.ask is not None:
+        met = r.ask.met
+        real += [
+            Verdict(f"Ask page: first answer, cold cache <= {COLD_TARGET:.0f} s (median)", met["cold"],
+                    f"{r.ask.cold.median:.2f} s"),
+            Verdict(f"Ask page: first answer, warm cache <= {WARM_TARGET} s (median)", met["warm"],
+                    f"{r.ask.warm.median:.2f} s"),
+            Verdict(f"Ask page: each further answer <= {FURTHER_TARGET_MS:.0f} ms (median)", met["further"],
+                    f"{r.ask.further.median:.1f} ms over {r.ask.answers} examples"),
+            Verdict("Ask page: its own files <= 1 MiB compressed (Pyodide excluded)", met["own"],
+                    f"{r.ask.own_bytes / 1024:.0f} KiB gzip; Pyodide {r.ask.pyodide_bytes / 1e6:.1f} MB as shipped, "
+                    f"{r.ask.pyodide_gzip / 1e6:.1f} MB gzip"),
+        ]
     return real + [
         Verdict(f"handbook check of the corpus (load, validate, check) <= {MAX_CHECK_FRACTION:.0%} of a full "
                 f"HTML build", check <= MAX_CHECK_FRACTION, f"{check:.1%} at N={r.stages.documents}"),
@@ -393,7 +426,8 @@ def main(argv: list[str] | None = None) -> int:
         quick = os.environ.get("BENCH_QUICK", "") not in ("", "0")
         real = measure_real(("en",) if quick else (), pdf=not quick and not tex_missing(), runs=args.runs)
     serve = measure_serve(args.runs) if args.real else None
-    everything = Everything(stages, html, pdf, skipped, model, real, serve)
+    ask = measure_ask(args.runs) if args.real else None
+    everything = Everything(stages, html, pdf, skipped, model, real, serve, ask)
     cells = table(rows(everything, languages))
     checks = verdicts(everything, languages, cores)
     settings = (f"N={args.documents} (from-scratch comparison: N={args.compare_documents}; PDF: "

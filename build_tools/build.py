@@ -33,7 +33,7 @@ from pathlib import Path
 from jinja2 import FileSystemLoader, StrictUndefined
 from jinja2.sandbox import SandboxedEnvironment
 
-from build_tools import files, orphans
+from build_tools import ask_engine, files, orphans
 from build_tools.document import language_name
 from build_tools.loader import Manifest, display_path
 from build_tools.rulebooks import RULES_NAME, SITE_FOLDER
@@ -811,6 +811,8 @@ def _assemble(tree: Path, layout: Layout, manifest: Manifest, languages: Sequenc
         if rules.is_file():
             (tree / SITE_FOLDER).mkdir(exist_ok=True)
             files.copy_file(rules, tree / SITE_FOLDER / rules.name)
+    # The Ask page's engine (build_tools.ask_engine): Pyodide and the engine, under versioned names.
+    ask_engine.publish_engine(layout.build, tree)
     env = SandboxedEnvironment(loader=FileSystemLoader(TEMPLATES), undefined=StrictUndefined, autoescape=True)
     documents = site_documents(layout, manifest, languages)
     status = layout.build / STATUS
@@ -946,6 +948,7 @@ def merge(layout: Layout, manifest: Manifest, folders: Sequence[Path]) -> list[s
         if rules is not None:
             (layout.build / RULES_NAME).mkdir(parents=True, exist_ok=True)
             files.copy_file(rules, layout.build / RULES_NAME / rules.name)
+    ask_engine.copy_engine([o.build for o in others], layout.build)
     status = next((o.build / STATUS for o in others if (o.build / STATUS).is_file()), None)
     if status is not None:
         files.copy_file(status, layout.build / STATUS)

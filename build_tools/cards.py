@@ -31,7 +31,10 @@ from build_tools.rules.cards import (
 from build_tools.rules.errors import VocabularyError
 
 __all__ = ["BOOKLET", "CARD_KEYS", "ENTRY_KEYS", "PSYCHIC", "SECTIONS", "Card", "Entry", "card_meanings", "card_of",
-           "cards_of", "check_system", "entry_for", "read_card"]
+           "cards_of", "check_system", "entry_for", "read_card", "shipped_cards"]
+
+#: Beside the documents: the convention cards the handbook ships (the site's Ask page offers them).
+CARDS_FOLDER = "cards"
 
 
 def read_card(path: Path) -> tuple[Card, Any]:
@@ -51,3 +54,21 @@ def read_card(path: Path) -> tuple[Card, Any]:
         where = f"'{exc.path}': " if exc.path else ""
         mark = node.start_mark
         raise DiagnosticError([Diagnostic(shown, mark.line + 1, mark.column + 1, f"card {where}{message}")]) from None
+
+
+def shipped_cards(source: Path) -> list[dict[str, Any]]:
+    """The convention cards of ``source/cards/``, in the order of their file
+    names: each card's id, title and plain data. A card the reader refuses is
+    left out (``handbook card check`` names its mistake).
+
+    >>> [card["id"] for card in shipped_cards(Path(__file__).parents[1] / "source")][:2]
+    ['brown-sticker-majors', 'hum-strong-pass']
+    """
+    found = []
+    for path in sorted((source / CARDS_FOLDER).glob("*.yaml")):
+        try:
+            card, data = read_card(path)
+        except DiagnosticError:
+            continue
+        found.append({"id": card.id, "title": str(data.get("title") or card.id), "data": data})
+    return found

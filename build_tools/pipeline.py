@@ -339,7 +339,10 @@ def render_language(handbook: Handbook, language: str, out_dir: Path, strict: bo
     words = interface_translations(handbook.translations, language)
     originals = {doc.id: doc.title for doc in handbook.documents}
     ready: dict[str, str] = pages.taken(pages.kind, documents, str) if pages is not None else {}
-    rendered = render_pages(handbook.manifest, documents, language, words, originals, ready)
+    from build_tools.cards import shipped_cards
+
+    rendered = render_pages(handbook.manifest, documents, language, words, originals, ready,
+                            shipped_cards(handbook.source))
     if pages is not None:
         for doc in documents:
             if doc.id not in ready:

@@ -13,11 +13,12 @@ stays a ``%`` (:func:`format_interface`).
 from __future__ import annotations
 
 import io
+import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import assert_never
+from typing import Any, assert_never
 
 from babel.messages.mofile import write_mo
 from babel.support import NullTranslations, Translations
@@ -882,6 +883,9 @@ def environment(translations: NullTranslations | None = None) -> SandboxedEnviro
     env.filters["number"] = _number
     env.filters["number_language"] = number_language
     env.filters["lang_tag"] = lang_tag
+    # The Ask page's data, for its directive (build_tools/sphinxext/ask.py).
+    env.filters["ask_data"] = lambda value: markup.payload(data=json.dumps(value, ensure_ascii=False))
+    env.filters["ask_link"] = _ask_link
     env.globals["unknown_block"] = _unknown_block
     env.tests["section"] = lambda b: isinstance(b, Section)
     env.tests["paragraph"] = lambda b: isinstance(b, Paragraph)
@@ -906,12 +910,14 @@ def render_pages(
     translations: NullTranslations | None = None,
     originals: Mapping[str, str] | None = None,
     ready: Mapping[str, str] | None = None,
+    cards: Sequence[Mapping[str, Any]] = (),
 ) -> dict[str, str]:
     """Every page of one language's site, as ``{file name: MyST text}``;
     ``originals`` gives each document's title in its own language, for the
     notice on a translated page that names and links its original; ``ready``
     holds pages rendered before from the same inputs, by document id (the
-    build's cache), taken as they are."""
+    build's cache), taken as they are; ``cards`` the convention cards the
+    Ask page offers (:func:`build_tools.cards.shipped_cards`)."""
     originals = originals or {doc.id: doc.id for doc in documents}
     env = environment(translations)
     pages: dict[str, str] = {}
@@ -926,6 +932,12 @@ def render_pages(
         with reading(doc.registry):  # the conventions its query lines may name
             pages[f"{doc.id}.md"] = doc_template.render(doc=doc, translation=statuses[doc.id])
     pages.update(card_pages(env, documents, language, statuses))
+    # The Ask page: a form asking the rules of the documents that have some
+    # (a handbook without rules has nothing to ask, and no Ask page).
+    asked = ask_documents(documents)
+    if asked:
+        pages["ask.md"] = env.get_template("ask.md.j2").render(
+            documents=asked, cards=[{"id": c["id"], "title": c["title"]} for c in cards])
     # The index says which documents are originals and which translations (in
     # the reader's words for the original's language), and links the PDF.
     pages["index.md"] = env.get_template("index.md.j2").render(
@@ -958,6 +970,39 @@ def decided_any(doc: Document) -> bool:
 
     return any(verdict is not None and not verdict.depends for found in decided(doc).values()
                for verdict in found.values())
+
+
+def _ask_link(doc: Document, label: str) -> markup.MyST:
+    """A link to the Ask page preset to ``doc`` ("" for a document without
+    rules to ask), named ``label`` (build_tools/sphinxext/ask.py's role)."""
+    from build_tools.verdicts import rules_of
+
+    if not rules_of(doc):
+        return markup.MyST("")
+    return markup.role("hb-ask-link", markup.payload(document=doc.id, label=str(label)))
+
+
+def ask_documents(documents: Sequence[Document]) -> list[dict[str, Any]]:
+    """The documents whose rules the Ask page asks, as its form names them:
+    each one's id, its title as the reader's page shows it (with the language
+    it is in) and the conventions it declares (name and label).
+
+    >>> doc = Document(id="x", title="Zasady", issuer="", language="pl", kind="regulation", body=())
+    >>> ask_documents([doc])
+    []
+    """
+    from build_tools.verdicts import rules_of
+
+    found = []
+    for doc in documents:
+        if not rules_of(doc):
+            continue
+        declared = [{"name": c.name, "label": c.label or c.name}
+                    for c in (doc.registry.conventions.values() if doc.registry else ()) if c.declared_by]
+        title_language = doc.language if doc.id in doc.untranslated else doc.display_language
+        found.append({"id": doc.id, "title": markup.plain(doc.title), "lang": lang_tag(title_language),
+                      "conventions": declared})
+    return found
 
 
 def write_pages(pages: dict[str, str], out_dir: Path) -> RenderResult:

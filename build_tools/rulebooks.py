@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +23,7 @@ from build_tools.rules.rulebook import FORMAT, Rulebook, RulebookError, articles
 
 if TYPE_CHECKING:
     from build_tools.document import Document
+    from build_tools.rules.engine import Rule
 
 #: Below the build folder: each document's rulebook of the last build (the
 #: published site's ``_rules/`` is a copy), and the compiled rulebooks by key.
@@ -83,6 +84,7 @@ def compile_rulebook(document: Document, languages: Sequence[str], translations:
     every one of ``languages`` (the manifest's)."""
     from build_tools.generated.articles import names
     from build_tools.i18n import catalog_path, read_catalog, translate
+    from build_tools.meaning_text import words_for
     from build_tools.render import interface_translations
     from build_tools.rules.registry import Registry
     from build_tools.verdicts import leaves_of, rules_of
@@ -90,7 +92,8 @@ def compile_rulebook(document: Document, languages: Sequence[str], translations:
     rules = rules_of(document)
     registry = document.registry or Registry.standard()
     defaults = leaves_of(document)
-    wanted = articles_named(rules, registry) + [leaf for leaves in defaults.values() for leaf in leaves]
+    # The defaults with their leaves: the Ask page quotes both where a pair chooses a leaf.
+    wanted = articles_named(rules, registry) + [a for default, leaves in defaults.items() for a in (default, *leaves)]
     wanted = [a for a in dict.fromkeys(wanted)]
     articles: dict[str, dict[str, dict[str, str]]] = {a: {"name": {}, "text": {}} for a in wanted}
     titles: dict[str, str] = {}
@@ -114,10 +117,36 @@ def compile_rulebook(document: Document, languages: Sequence[str], translations:
             q.name: {a.answer: a.label if q.declared_by and q.declared_by == document.path else words.gettext(a.label)
                      for a in q.answers}
             for q in shown_registry.questions.values() if q.answers}
+        # An open question's answers (a meaning, a call) are those its rules
+        # give, each worded as the pages' badges word it (the Ask page reads them).
+        labels[language].update(open_labels(shown, rules, words, words_for(language, translations)))
     return {"rulebook": FORMAT, "document": document.id, "language": document.language,
             "languages": list(languages), "titles": titles, **registry_data(registry), "labels": labels,
             "rules": [rule_data(rule) for rule in rules], "articles": articles,
             "defaults": {key: list(leaves) for key, leaves in defaults.items()}}
+
+
+def open_labels(document: Document, rules: Iterable[Rule], gettext: Any,
+                words: Mapping[str, str]) -> dict[str, dict[str, str]]:
+    """The label of each answer ``rules`` give to a question answered by a
+    meaning (``shows``: "0 or 3 key cards") or a call (a response table's:
+    "5♣" for "5т"), in the words of ``document``'s reader, as the pages'
+    badges show them (:func:`build_tools.render.answer_label`)."""
+    from build_tools.render import answer_label
+    from build_tools.rules.registry import Registry, reading
+
+    registry = document.registry or Registry.standard()
+    found: dict[str, dict[str, str]] = {}
+    with reading(document.registry):  # the conventions the document declares have its labels
+        for rule in rules:
+            if registry.question(rule.question).form not in ("meaning", "call"):
+                continue
+            for given in (rule.answer, rule.otherwise):
+                if given is not None:
+                    label, _ = answer_label(document, rule.question, given, gettext.gettext, words,
+                                            document.language)
+                    found.setdefault(rule.question, {})[given] = label
+    return found
 
 
 def rulebook_text(data: dict[str, Any]) -> str:

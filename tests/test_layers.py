@@ -43,7 +43,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Sphinx extension", ("build_tools.sphinxext",)),
     ("build", ("build_tools.build", "build_tools.pipeline", "build_tools.lock", "build_tools.orphans",
                "build_tools.preview", "build_tools.i18n.stats",
-               "build_tools.i18n.interface_strings")),
+               "build_tools.i18n.interface_strings", "build_tools.ask_engine")),
     ("commands", ("build_tools.commands", "build_tools.cli", "build_tools.pytest_plugin")),
 )
 

@@ -100,8 +100,9 @@ def _request(args: argparse.Namespace) -> dict[str, object]:
 
 def _inputs_digest(args: argparse.Namespace, request: dict[str, object]) -> str:
     """The digest of every input of the build (see :mod:`build_tools.incremental`)."""
+    # The lock file pins what npm installs for the Ask page (Pyodide, vendored into the site).
     folders = [args.source.resolve(), args.translations.resolve(),
-               builder.ROOT / "build_tools", builder.ROOT / "conf.py"]
+               builder.ROOT / "build_tools", builder.ROOT / "conf.py", builder.ROOT / "package-lock.json"]
     return incremental.inputs_digest([f for f in folders if f.exists()], request)
 
 
@@ -279,6 +280,15 @@ def _build(args: argparse.Namespace, handbook: Handbook, languages: list[str], l
         from build_tools.rulebooks import write_rulebooks
 
         write_rulebooks(handbook.documents, manifest.languages, args.source, args.translations, layout.build)
+        # The Ask page's engine, vendored beside them (build/engine, published as _engine/).
+        from build_tools import ask_engine
+        from build_tools.rulebooks import RULES_NAME
+
+        try:
+            ask_engine.write_engine(layout.build, args.source,
+                                    [layout.build / RULES_NAME / f"{doc}.json" for doc in manifest.documents])
+        except ask_engine.EngineMissing as exc:
+            _say(f"handbook: warning: the Ask page cannot answer: {exc}")
 
     outputs = [f"html:{lang}" for lang in languages] if html else []
 

@@ -19,23 +19,10 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from build_tools.commands._common import add_location_arguments, report, usage_error
 from build_tools.diagnostics import DiagnosticError
-
-if TYPE_CHECKING:
-    from build_tools.rules.cards import Card, Entry
-    from build_tools.rules.engine import Rule
-    from build_tools.rules.situation import Situation
-
-#: Questions about the whole system, asked once.
-SYSTEM_QUESTIONS = ("hum", "colour")
-#: Questions about each call of the card, and the answer the report lists.
-CALL_QUESTIONS = {"brown-sticker": "yes", "random-opening": "yes", "front-of-card": "yes", "alert": "yes",
-                  "natural": None, "convention": "none"}
-#: The events the report asks about when --event is not given.
-EVENTS = (("1", None), ("2", "round-robin"), ("2", "knockout"), ("3", None))
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -54,6 +41,8 @@ def run(args: argparse.Namespace) -> int:
     from build_tools.cards import read_card
     from build_tools.commands.explain import rulebook
     from build_tools.loader import MANIFEST_NAME, display_path, load_manifest
+    from build_tools.rules.card_report import EVENTS, document_report, judges
+    from build_tools.rules.card_report import refused as is_refused
 
     if args.stage and not args.event:
         return usage_error("--stage needs --event")
@@ -73,12 +62,10 @@ def run(args: argparse.Namespace) -> int:
     refused = False
     for book in books:
         assert not isinstance(book, str)  # every document of the manifest
-        rules = book.rules
-        asked = {r.question for r in rules}
-        if not asked & (set(SYSTEM_QUESTIONS) | set(CALL_QUESTIONS) | {"permitted"}):
+        if not judges(book.rules):
             continue
-        found = _document_report(rules, asked, card, data, events)
-        if args.event and any(p["verdict"].get("value") == "no" for p in found.get("permitted", [])):
+        found = document_report(book.rules, card, data, events)
+        if args.event and is_refused(found):
             refused = True
         documents[book.document] = found
     result = {"card": card.id, "path": display_path(args.card), "documents": documents}
@@ -87,70 +74,6 @@ def run(args: argparse.Namespace) -> int:
     else:
         _print(result)
     return 1 if refused else 0
-
-
-def _verdict(rules: tuple[Rule, ...], question: str, situation: Situation) -> dict[str, Any] | None:
-    from build_tools.rules.engine import Conflict, Undecided, judge
-    from build_tools.rules.rulebook import verdict_data
-
-    try:
-        return verdict_data(judge(rules, question, situation))
-    except Undecided:
-        return None
-    except Conflict as exc:
-        return {"value": "conflict", "because": str(exc)}
-
-
-def _document_report(rules: tuple[Rule, ...], asked: set[str], card: Card, data: Any,
-                     events: tuple[tuple[str | None, str | None], ...]) -> dict[str, Any]:
-    import dataclasses
-
-    from build_tools.rules.systems import entry_situation
-
-    found: dict[str, Any] = {}
-    if not card.entries:
-        return found
-    base = dataclasses.replace(entry_situation(card.entries[0]), system=data)
-    for question in SYSTEM_QUESTIONS:
-        if question in asked and (verdict := _verdict(rules, question, base)) is not None:
-            found[question] = verdict
-    if "colour" in found and card.classification:
-        found["classification"] = list(card.classification)
-    if "permitted" in asked:
-        found["permitted"] = []
-        for event, stage in events:
-            at = dataclasses.replace(base, event=event, stage=stage)
-            verdict = _verdict(rules, "permitted", at)
-            if verdict is not None:
-                found["permitted"].append({"event": event, "stage": stage, "verdict": verdict})
-    calls: list[dict[str, Any]] = []
-    for entry in card.entries:
-        verdicts = _call_verdicts(rules, asked, entry, base)
-        if verdicts:
-            calls.append({"section": entry.section, "auction": entry.auction, "front": entry.front,
-                          "sheet": entry.sheet, "verdicts": verdicts})
-    found["calls"] = calls
-    if "front-of-card" in asked:
-        found["missing-from-front"] = [
-            {"auction": c["auction"], "article": c["verdicts"]["front-of-card"]["article"]}
-            for c in calls if not c["front"] and c["verdicts"].get("front-of-card", {}).get("value") == "yes"]
-    if "brown-sticker" in asked and card.classification:
-        uses = any(c["verdicts"].get("brown-sticker", {}).get("value") == "yes" for c in calls)
-        found["brown-marked"] = {"uses": uses, "marked": "brown" in card.classification}
-    return found
-
-
-def _call_verdicts(rules: tuple[Rule, ...], asked: set[str], entry: Entry, base: Situation) -> dict[str, Any]:
-    """The verdicts on one call of the card, one per question: a call of
-    several types is judged whole, as the regulations judge it, each type's
-    own verdict given as its reason (``types``)."""
-    from build_tools.rules.systems import entry_situation
-
-    verdicts: dict[str, Any] = {}
-    for question in CALL_QUESTIONS:
-        if question in asked and (whole := _verdict(rules, question, entry_situation(entry, base=base))) is not None:
-            verdicts[question] = whole
-    return verdicts
 
 
 def _line(verdict: dict[str, Any]) -> str:
@@ -171,6 +94,8 @@ def _safe(text: str) -> str:
 
 
 def _print(result: dict[str, Any]) -> None:
+    from build_tools.rules.card_report import CALL_QUESTIONS, SYSTEM_QUESTIONS
+
     print(f"card {_safe(result['card'])} ({_safe(result['path'])})")
     for document, found in result["documents"].items():
         print(f"{document}:")

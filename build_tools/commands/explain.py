@@ -108,8 +108,8 @@ def rulebook(source: Path, translations: Path, build: Path, document: str) -> Ru
 
 
 def run(args: argparse.Namespace) -> int:
-    from build_tools.bridge import BridgeError
-    from build_tools.rules.errors import VocabularyError
+    from build_tools.rules.ask import AskError
+    from build_tools.rules.ask import situation as ask_situation
     from build_tools.rules.rulebook import answer
 
     try:
@@ -138,16 +138,12 @@ def run(args: argparse.Namespace) -> int:
         except DiagnosticError as exc:
             report(exc)
             return 2  # the card is part of the query: bad input
+    # The site's Ask page reads and answers a query through the same functions.
     try:
-        query = book.query(data)
-    except VocabularyError as exc:
-        return usage_error(f"QUERY: {exc}")
-    try:
-        situation = query.situation(book.language)
-    except VocabularyError as exc:
-        return usage_error(f"QUERY: {exc}")
-    except (BridgeError, ValueError) as exc:
-        return usage_error(f"QUERY: auction {query.auction!r}: {exc}")
+        situation = ask_situation(book, data)
+    except AskError as exc:
+        return usage_error(str(exc))
+    query = book.query(data)  # read once already: its auction and view as written, for the messages below
     if not book.rules:
         print(f"handbook: error: {book.document} has no rules to ask", file=sys.stderr)
         return 1

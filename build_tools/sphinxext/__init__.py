@@ -20,6 +20,7 @@ from build_tools.generated.card import setup_card
 from build_tools.generated.quickref import setup_quickref
 from build_tools.sphinxext.anchors import setup_anchors
 from build_tools.sphinxext.appendix import setup_appendix
+from build_tools.sphinxext.ask import setup_ask
 from build_tools.sphinxext.breaks import setup_breaks
 from build_tools.sphinxext.call_search import setup_call_search
 from build_tools.sphinxext.examples import setup_examples
@@ -54,4 +55,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     setup_languages(app)
     setup_search(app)
     setup_call_search(app)
+    setup_ask(app)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

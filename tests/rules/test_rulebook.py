@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from build_tools.cards import read_card
-from build_tools.commands.card import CALL_QUESTIONS, EVENTS, SYSTEM_QUESTIONS, _document_report
+from build_tools.rules.card_report import CALL_QUESTIONS, EVENTS, SYSTEM_QUESTIONS, document_report
 from build_tools.document import Document, Example
 from build_tools.pipeline import Handbook, load_handbook
 from build_tools.rulebooks import compile_rulebook, rulebook_key, rulebook_text, write_rulebooks
@@ -97,8 +97,7 @@ def test_a_card_check_from_the_rulebooks_reports_what_the_yaml_gives(
         yaml_rules = rules_of(original)
         book_rules = Rulebook.load(compiled[original.id]).rules
         asked = {r.question for r in yaml_rules}
-        assert _document_report(book_rules, asked, parsed, data, EVENTS) == \
-            _document_report(yaml_rules, asked, parsed, data, EVENTS)
+        assert document_report(book_rules, parsed, data, EVENTS) == document_report(yaml_rules, parsed, data, EVENTS)
         checked += bool(asked & {*SYSTEM_QUESTIONS, *CALL_QUESTIONS, "permitted"})
     assert checked >= 3  # PZBS (alert), AEB (natural, convention), CBA (every question of a system)
 
@@ -120,6 +119,21 @@ def test_a_rulebook_names_and_quotes_each_article_in_every_language(compiled: di
     assert pzbs["labels"]["en"]["alert"] == {"yes": "Alert", "no": "No alert"}
     assert pzbs["labels"]["pl"]["alert"]["no"] == "Bez alertu"  # translations/pl/LC_MESSAGES/handbook.po
     assert pzbs["labels"]["ru"]["alert"]["no"] == "Без алерта"
+
+
+def test_a_rulebook_quotes_each_default_and_leaf_the_ask_page_offers(compiled: dict[str, dict[str, Any]]) -> None:
+    """The Ask page offers each leaf of BWS as "<leaf>, instead of: <default>":
+    both quoted from the rulebook in every language, the default as much as
+    the leaf (a default no rule reads was shown by its id)."""
+    bws = compiled["bws-competitive-bidding"]
+    assert "ny-farg-krav-fortsattning" in bws["defaults"]  # a default no rule of the model reads
+    # Not yet: a row of the table of marks (artificiella-hojningar.row<n>) has no text of its own to quote.
+    for default, leaves in bws["defaults"].items():
+        if ".row" in default:
+            continue
+        for article in (default, *leaves):
+            quoted = bws["articles"][article]  # a point's text; a table row's name
+            assert all(quoted["text"].get(lang) or quoted["name"].get(lang) for lang in bws["languages"]), article
 
 
 def test_a_rulebook_of_another_format_is_refused() -> None:
