@@ -27,7 +27,8 @@ PACKAGE = ROOT / "build_tools"
 #: The layers, lowest first; a module is in the layer of the longest prefix
 #: that names it. Modules a lower layer reads sit with it, whatever their
 #: folder: the Sphinx extension's inline roles and untranslated notices are
-#: rendered by the generated blocks (render), the interface catalog and the
+#: rendered by the generated blocks (render), as are the LaTeX settings and
+#: the running heads they hold; the interface catalog and the
 #: translation status are made by the build.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("package", ("build_tools",)),
@@ -39,7 +40,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
                          "build_tools.incremental")),
     ("render", ("build_tools.render", "build_tools.generated", "build_tools.meaning_text", "build_tools.rulebooks",
                 "build_tools.i18n", "build_tools.sphinxext.inline", "build_tools.sphinxext.untranslated",
-                "build_tools.sphinxext.latex", "build_tools.sphinxext.suits", "build_tools.sphinxext.breaks")),
+                "build_tools.sphinxext.latex", "build_tools.sphinxext.heads", "build_tools.sphinxext.suits",
+                "build_tools.sphinxext.breaks")),
     ("Sphinx extension", ("build_tools.sphinxext",)),
     ("build", ("build_tools.build", "build_tools.pipeline", "build_tools.lock", "build_tools.orphans",
                "build_tools.preview", "build_tools.i18n.stats",
@@ -53,10 +55,14 @@ ACYCLIC = ("model", "rules")
 #: Circles inside the upper layers as they are today, each named by its
 #: modules: the test fails on a new one, and on one of these gone (then
 #: strike it here). render and the generated blocks call each other's
-#: helpers (labels, language tags), and so do render and the meaning words.
+#: helpers (labels, language tags), and so do render and the meaning words;
+#: the alert card (generated.card) joined it with the roles and LaTeX
+#: settings it shares with the pages (sphinxext.inline, .latex, .untranslated).
 KNOWN_CIRCLES: frozenset[frozenset[str]] = frozenset({
     frozenset({"build_tools.render", "build_tools.meaning_text", "build_tools.generated.articles",
-               "build_tools.generated.butsee", "build_tools.generated.callindex", "build_tools.generated.quickref"}),
+               "build_tools.generated.butsee", "build_tools.generated.callindex", "build_tools.generated.quickref",
+               "build_tools.generated.card", "build_tools.sphinxext.inline", "build_tools.sphinxext.latex",
+               "build_tools.sphinxext.untranslated"}),
 })
 
 
