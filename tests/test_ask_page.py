@@ -160,3 +160,13 @@ def test_a_handbook_without_rules_has_no_ask_page(tmp_path: Path) -> None:
     assert not (build / "site" / "en" / "ask.html").exists()
     page = (build / "site" / "en" / "mini-rules.html").read_text(encoding="utf-8")
     assert "ask.html" not in page and 'class="hb-ask-top"' not in page
+
+
+def test_every_key_of_the_meaning_vocabulary_has_a_field_on_the_ask_page() -> None:
+    # A key the vocabulary gains (the fidelity work's 'minor') must be askable,
+    # or every language's Ask page fails to build.
+    from build_tools.rules.vocabulary import KEYS
+    from build_tools.sphinxext.ask import KINDS
+
+    assert sorted(set(KEYS) - set(KINDS)) == []
+    assert "minor" in KEYS and KINDS["minor"] == "range"

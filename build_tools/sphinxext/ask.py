@@ -52,6 +52,7 @@ SERVICE_WORKER_URL = "../hb-ask-sw.js"
 #: (several counts: key cards), ``suit-set`` (suits, or none).
 KINDS: dict[str, str] = {
     "natural": "flag", "artificial": "flag", "hcp": "range", "suits": "suits", "major": "range",
+    "minor": "range",
     "shape": "shape", "forcing": "choice", "strength": "choice", "convention": "choice",
     "two-suiter": "two-suiter", "standard": "flag", "lead": "choice", "unbid-suits": "range",
     "to-play": "flag", "partner-must-bid": "suit", "stopper": "choice", "suit-quality": "choice",
