@@ -54,6 +54,7 @@ def run(args: argparse.Namespace) -> int:
     from build_tools.cards import read_card
     from build_tools.commands.explain import rulebook
     from build_tools.loader import MANIFEST_NAME, display_path, load_manifest
+    from build_tools.rules.evaluation import session
 
     if args.stage and not args.event:
         return usage_error("--stage needs --event")
@@ -73,7 +74,10 @@ def run(args: argparse.Namespace) -> int:
         asked = {r.question for r in rules}
         if not asked & (set(SYSTEM_QUESTIONS) | set(CALL_QUESTIONS) | {"permitted"}):
             continue
-        found = _document_report(rules, asked, card, data, events)
+        # One session for the document: what a predicate works out of the whole
+        # card (card-verdict) is worked out once, not once per call.
+        with session():
+            found = _document_report(rules, asked, card, data, events)
         if args.event and any(p["verdict"].get("value") == "no" for p in found.get("permitted", [])):
             refused = True
         documents[book.document] = found
@@ -106,7 +110,8 @@ def _document_report(rules: tuple[Rule, ...], asked: set[str], card: Card, data:
     found: dict[str, Any] = {}
     if not card.entries:
         return found
-    base = dataclasses.replace(entry_situation(card.entries[0]), system=data)
+    # The card as read (not its data): a predicate reads it without parsing it again.
+    base = dataclasses.replace(entry_situation(card.entries[0]), system=card)
     for question in SYSTEM_QUESTIONS:
         if question in asked and (verdict := _verdict(rules, question, base)) is not None:
             found[question] = verdict

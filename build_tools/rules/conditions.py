@@ -23,7 +23,6 @@ from __future__ import annotations
 import dataclasses
 import difflib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from build_tools.bridge import Call, Strain, Suit, notation
@@ -31,211 +30,31 @@ from build_tools.bridge.errors import BridgeError
 from build_tools.bridge.meanings import Range
 from build_tools.bridge.views import View
 
-from .situation import RELATIONS, Situation, read_pattern
 from .errors import Conflict, Undecided, VocabularyError
-from .registry import Registry, in_force, reading, yaml_answer
+# The language's names, read from here by the predicates' modules.
+from .predicates import (
+    ALWAYS as ALWAYS,
+    DECLARATIONS as DECLARATIONS,
+    FALSE as FALSE,
+    PREDICATES as PREDICATES,
+    READS as READS,
+    TRUE as TRUE,
+    Condition as Condition,
+    Predicate as Predicate,
+    Reason as Reason,
+    Test as Test,
+    Truth as Truth,
+    conjunction as conjunction,
+    disjunction as disjunction,
+    parameter as parameter,
+    predicate as predicate,
+    registry as registry,
+    unknown as unknown,
+    without_leading_passes as without_leading_passes,
+)
+from .registry import yaml_answer
+from .situation import RELATIONS, Situation, read_pattern
 from .vocabulary import Meaning, TwoSuiter, meaning_at
-
-@dataclass(frozen=True, slots=True)
-class Truth:
-    """A condition's value for one query: true, false, or unknown (``None``)
-    because the query does not state ``needs`` (vocabulary keys such as
-    ``hcp``, or ``agreed``)."""
-
-    value: bool | None
-    needs: frozenset[str] = frozenset()
-
-    def __invert__(self) -> Truth:
-        return self if self.value is None else Truth(not self.value)
-
-
-TRUE, FALSE = Truth(True), Truth(False)
-
-
-def unknown(*needs: str) -> Truth:
-    """The value of a condition over facts the query does not state."""
-    return Truth(None, frozenset(needs))
-
-
-Test = Callable[[Situation], "bool | Truth"]
-
-def registry() -> Registry:
-    """The registry in force while a document's rules are read: predicates
-    that name a question or read a parameter look here."""
-    return in_force()
-
-
-@dataclass(frozen=True, slots=True)
-class Condition:
-    """A parsed condition: ``test`` decides it, ``text`` shows it (for ``explain``)."""
-
-    test: Test
-    text: str
-    #: What it was parsed from: a condition crosses to another process (the
-    #: languages render in parallel) as its data, and is parsed again there.
-    origin: tuple[Any, ...] | None = field(default=None, compare=False)
-
-    def evaluate(self, situation: Situation) -> Truth:
-        value = self.test(situation)
-        return value if isinstance(value, Truth) else TRUE if value else FALSE
-
-    def holds(self, situation: Situation) -> bool:
-        """Whether the condition is decided true (unknown is not)."""
-        return self.evaluate(situation).value is True
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        if self.origin is None:
-            raise TypeError(f"condition {self.text!r} was not parsed from data and cannot be pickled")
-        return (Condition.parse, self.origin)
-
-    @classmethod
-    def parse(cls, data: Any, language: str, path: str = "", rules: Registry | None = None) -> Condition:
-        with reading(rules):
-            condition = cls._parse(data, language, path)
-        return dataclasses.replace(condition, origin=(data, language, path, rules))
-
-    @classmethod
-    def _parse(cls, data: Any, language: str, path: str = "") -> Condition:
-        if data is None or data == {}:
-            return ALWAYS
-        if not isinstance(data, Mapping):
-            raise VocabularyError(path, "a condition is a mapping of predicates")
-        parts: list[Condition] = []
-        for key, value in data.items():
-            where = f"{path}.{key}" if path else str(key)
-            if key in ("all", "any"):
-                if not isinstance(value, list) or not value:
-                    raise VocabularyError(where, f"'{key}' takes a list of conditions")
-                subs = [cls._parse(v, language, f"{where}.{n}") for n, v in enumerate(value)]
-                parts.append(_all(subs) if key == "all" else _any(subs))
-            elif key == "not":
-                parts.append(_not(cls._parse(value, language, where)))
-            else:
-                predicate = PREDICATES.get(str(key))
-                if predicate is None:
-                    # Every name is listed, as for questions: a guess is not
-                    # always the name meant, and an author may not know the rest.
-                    choices = sorted([*PREDICATES, "all", "any", "not"])
-                    close = difflib.get_close_matches(str(key), choices, n=1)
-                    hint = f"did you mean '{close[0]}'?; " if close else ""
-                    raise VocabularyError(where, f"unknown predicate ({hint}the predicates: {', '.join(choices)})")
-                parts.append(predicate(value, language, where))
-        return _all(parts)
-
-
-ALWAYS = Condition(lambda s: True, "always", origin=(None, "", ""))
-
-
-def conjunction(values: list[Truth]) -> Truth:
-    """Kleene's "and": false if any is false, else unknown if any is unknown."""
-    if any(v.value is False for v in values):
-        return FALSE
-    doubtful = [v for v in values if v.value is None]
-    return Truth(None, frozenset().union(*(v.needs for v in doubtful))) if doubtful else TRUE
-
-
-def disjunction(values: list[Truth]) -> Truth:
-    """Kleene's "or": true if any is true, else unknown if any is unknown."""
-    if any(v.value is True for v in values):
-        return TRUE
-    doubtful = [v for v in values if v.value is None]
-    return Truth(None, frozenset().union(*(v.needs for v in doubtful))) if doubtful else FALSE
-
-
-def _all(parts: list[Condition]) -> Condition:
-    if len(parts) == 1:
-        return parts[0]
-
-    def test(s: Situation) -> Truth:
-        values = []
-        for part in parts:  # a false part decides; the rest need not be asked
-            value = part.evaluate(s)
-            if value.value is False:
-                return FALSE
-            values.append(value)
-        return conjunction(values)
-
-    return Condition(test, " and ".join(p.text for p in parts))
-
-
-def _not(part: Condition) -> Condition:
-    return Condition(lambda s: ~part.evaluate(s), f"not ({part.text})")
-
-
-def _any(parts: list[Condition]) -> Condition:
-    def test(s: Situation) -> Truth:
-        values = []
-        for part in parts:
-            value = part.evaluate(s)
-            if value.value is True:
-                return TRUE
-            values.append(value)
-        return disjunction(values)
-
-    return Condition(test, "(" + " or ".join(p.text for p in parts) + ")")
-
-
-# --- the registry ----------------------------------------------------------
-
-Predicate = Callable[[Any, str, str], Condition]
-PREDICATES: dict[str, Predicate] = {}
-
-
-#: What each predicate reads of the query's meanings: ``meaning`` (the call's),
-#: ``opening`` (the opening bid's), or nothing (the auction, the query's own facts).
-READS: dict[str, str] = {}
-
-
-def predicate(name: str, reads: str = "", needs: tuple[str, ...] = (),
-              asks: Callable[[Situation], bool] | None = None) -> Callable[[Predicate], Predicate]:
-    """Register a predicate. One that ``reads`` a meaning is unknown, needing
-    ``needs``, when the query states no meaning for that call and the
-    situation ``asks`` it (by default always; a predicate of the suit a bid
-    names does not ask for a notrump bid): what a pair agreed is asked, never
-    guessed."""
-    if name in PREDICATES or name in ("all", "any", "not"):
-        # Two modules naming one predicate would leave the rules of one of them
-        # read by the other's test, silently.
-        raise RuntimeError(f"predicate {name!r} is registered twice")
-
-    def register(function: Predicate) -> Predicate:
-        if not reads:
-            PREDICATES[name] = function
-            return function
-
-        def parse(value: Any, language: str, path: str) -> Condition:
-            inner = function(value, language, path)
-            wanted = frozenset(needs) if reads == "meaning" else frozenset(f"opening.{n}" for n in needs)
-
-            def test(s: Situation) -> bool | Truth:
-                meaning = s.meaning if reads == "meaning" else s.earlier_meaning("opening")
-                if not meaning.keys and (asks is None or asks(s)):
-                    return Truth(None, wanted)
-                return inner.test(s)
-
-            return Condition(test, inner.text)
-
-        parse.__doc__ = function.__doc__
-        PREDICATES[name] = parse
-        READS[name] = reads
-        return function
-
-    return register
-
-
-def parameter(name: str, path: str, kind: type | tuple[type, ...] = int) -> Any:
-    """The value of a parameter the document declares (a figure or reading of
-    its regulation, with its article): predicates that rest on one read it
-    when the rule is read, and a rule of a document that declares none is
-    refused at ``path``."""
-    try:
-        value = registry().parameter(name).value
-    except VocabularyError as exc:
-        raise VocabularyError(path, f"{exc}; this predicate reads it") from None
-    if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
-        raise VocabularyError(path, f"parameter {name!r} is {value!r}, not a {getattr(kind, '__name__', kind)}")
-    return value
-
 
 def _flag(value: Any, path: str) -> bool:
     if not isinstance(value, bool):
@@ -243,29 +62,43 @@ def _flag(value: Any, path: str) -> bool:
     return value
 
 
-def _fact(name: str, fact: Callable[[Situation], bool], doc: str) -> None:
+#: The values of a predicate that states a fact of the query, true or false.
+FLAG = ("true", "false")
+#: What a predicate of the auction reads.
+AUCTION = ("auction", "call")
+
+
+def _fact(name: str, fact: Callable[[Situation], bool], doc: str, says: str,
+          facts: tuple[str, ...] = AUCTION) -> None:
+    """Register ``name``, true where ``fact`` holds of the situation (``doc``
+    says when; ``says`` is the statement of its reason)."""
     def parse(value: Any, language: str, path: str) -> Condition:
         wanted = _flag(value, path)
         return Condition(lambda s: fact(s) == wanted, name if wanted else f"not {name}")
 
     parse.__doc__ = doc
-    PREDICATES[name] = parse
+    predicate(name, facts=facts, values=FLAG, says=says, shows="flag")(parse)
 
 
-_fact("opening", lambda s: s.is_opening, "The call is the first bid of the auction.")
-_fact("response", lambda s: s.is_response, "Partner opened; the player's first call since, other than pass.")
+_fact("opening", lambda s: s.is_opening, "The call is the first bid of the auction.", "the call opens the auction")
+_fact("response", lambda s: s.is_response, "Partner opened; the player's first call since, other than pass.",
+      "the call responds to partner's opening")
 _fact("overcall", lambda s: s.is_overcall,
-      "The opponents opened, our side had called nothing but pass, and this is a bid.")
-_fact("contested", lambda s: s.contested, "An opponent has called other than pass.")
-_fact("jump", lambda s: s.jump > 0, "A bid above the lowest sufficient one in its strain.")
-_fact("screens", lambda s: s.screens, "Played with screens.")
-_fact("doubled", lambda s: s.doubled_by_opponent, "The last call other than pass is an opponent's double.")
+      "The opponents opened, our side had called nothing but pass, and this is a bid.", "the call is an overcall")
+_fact("contested", lambda s: s.contested, "An opponent has called other than pass.",
+      "an opponent has called other than pass", ("auction",))
+_fact("jump", lambda s: s.jump > 0, "A bid above the lowest sufficient one in its strain.", "the call is a jump")
+_fact("screens", lambda s: s.screens, "Played with screens.", "screens are in use", ("screens",))
+_fact("doubled", lambda s: s.doubled_by_opponent, "The last call other than pass is an opponent's double.",
+      "an opponent has just doubled", ("auction",))
 _fact("new-suit", lambda s: s.call.is_bid and s.call.strain is not Strain.NOTRUMP
-      and s.call.strain not in s.strains_bid_by(RELATIONS), "A bid in a suit nobody has bid.")
+      and s.call.strain not in s.strains_bid_by(RELATIONS), "A bid in a suit nobody has bid.",
+      "the call bids a suit nobody has bid")
 _fact("raise", lambda s: s.call.is_bid and s.call.strain in s.strains_bid_by(("partner",)),
-      "A bid in a strain partner has bid.")
+      "A bid in a strain partner has bid.", "the call bids a strain partner has bid")
 _fact("opponents-suit", lambda s: s.call.is_bid and s.call.strain is not Strain.NOTRUMP
-      and s.call.strain in s.strains_bid_by(("lho", "rho")), "A bid in a suit an opponent has bid.")
+      and s.call.strain in s.strains_bid_by(("lho", "rho")), "A bid in a suit an opponent has bid.",
+      "the call bids a suit an opponent has bid")
 
 
 def _calls(value: Any, language: str, path: str) -> frozenset[Call]:
@@ -283,14 +116,15 @@ def _calls(value: Any, language: str, path: str) -> frozenset[Call]:
     return frozenset(calls)
 
 
-@predicate("call")
+@predicate("call", facts=("call",), values=("2♦/♥", "[1♣, 1♦]"), says="the call is %(value)s", shows="calls")
 def _call(value: Any, language: str, path: str) -> Condition:
     """The call in question is one of these (``2♦/♥`` or a list)."""
     calls = _calls(value, language, path)
-    return Condition(lambda s: s.call in calls, f"call {value}")
+    return Condition(lambda s: s.call in calls, f"call {value}", calls=calls)
 
 
-@predicate("after")
+@predicate("after", facts=("auction",), values=("1NT", "(1♥) X"), says="the auction before it is %(value)s",
+           shows="auction")
 def _after(value: Any, language: str, path: str) -> Condition:
     """The auction before the call is exactly this one (partnership view)."""
     try:
@@ -301,7 +135,8 @@ def _after(value: Any, language: str, path: str) -> Condition:
     # Written in the partnership view: after our last call, the opponent on
     # our left passed in silence before the call in question.
     before = written.calls + ((Call.parse("P"),) if last_ours else ())
-    return Condition(lambda s: _ends_with_ours(s.calls[:-1], before), f"after {value}")
+    return Condition(lambda s: _ends_with_ours(s.calls[:-1], before), f"after {value}",
+                     befores=frozenset({without_leading_passes(before)}))
 
 
 def _ends_with_ours(calls: tuple[Call, ...], before: tuple[Call, ...]) -> bool:
@@ -313,7 +148,13 @@ def _ends_with_ours(calls: tuple[Call, ...], before: tuple[Call, ...]) -> bool:
     return stripped == before
 
 
-@predicate("opener")
+#: The players as a rule names them, seen from the player of the call.
+PLAYERS = {"self": "the player", "partner": "partner", "lho": "the left-hand opponent",
+           "rho": "the right-hand opponent", "opponent": "an opponent", "our-side": "our side", "nobody": "nobody"}
+
+
+@predicate("opener", facts=("auction",), values=tuple(PLAYERS), says="the auction was opened by %(value)s",
+           shows="word", words=PLAYERS)
 def _opener(value: Any, language: str, path: str) -> Condition:
     """Who made the first bid: self, partner, lho, rho, opponent, our-side or nobody."""
     groups = {"opponent": ("lho", "rho"), "our-side": ("self", "partner"), "nobody": ("nobody",)}
@@ -323,15 +164,17 @@ def _opener(value: Any, language: str, path: str) -> Condition:
     return Condition(lambda s: s.opener in wanted, f"opened by {value}")
 
 
-@predicate("opening-call")
+@predicate("opening-call", facts=("auction",), values=("1♣", "[1♥, 1♠]"), says="the opening bid was %(value)s",
+           shows="calls")
 def _opening_call(value: Any, language: str, path: str) -> Condition:
     """The first bid of the auction is one of these."""
     calls = _calls(value, language, path)
     return Condition(lambda s: s.opening_index is not None and s.calls[s.opening_index] in calls,
-                     f"the opening was {value}")
+                     f"the opening was {value}", openings=calls)
 
 
-@predicate("kind")
+@predicate("kind", facts=("call",), values=("bid", "pass", "double", "redouble"), says="the call is %(value)s",
+           shows="word", words={"bid": "a bid", "pass": "a pass", "double": "a double", "redouble": "a redouble"})
 def _kind(value: Any, language: str, path: str) -> Condition:
     """The call is a bid, pass, double or redouble."""
     kinds = ("bid", "pass", "double", "redouble")
@@ -340,7 +183,7 @@ def _kind(value: Any, language: str, path: str) -> Condition:
     return Condition(lambda s: s.call.kind.name.lower() == value, f"a {value}")
 
 
-@predicate("level")
+@predicate("level", facts=("call",), values=("4+", "1-2"), says="the bid is at level %(value)s", shows="range")
 def _level(value: Any, language: str, path: str) -> Condition:
     """The bid's level is in this range (``4+``)."""
     try:
@@ -350,7 +193,13 @@ def _level(value: Any, language: str, path: str) -> Condition:
     return Condition(lambda s: s.call.is_bid and s.call.level in levels, f"level {value}")
 
 
-@predicate("strain")
+#: The strains and groups of strains a rule names.
+STRAINS = {"clubs": "clubs", "diamonds": "diamonds", "hearts": "hearts", "spades": "spades", "notrump": "notrump",
+           "suit": "a suit", "major": "a major", "minor": "a minor"}
+
+
+@predicate("strain", facts=("call",), values=tuple(STRAINS), says="the bid is in %(value)s", shows="word",
+           words=STRAINS)
 def _strain(value: Any, language: str, path: str) -> Condition:
     """The bid's strain: clubs, diamonds, hearts, spades, notrump, suit, major or minor."""
     groups = {
@@ -365,14 +214,16 @@ def _strain(value: Any, language: str, path: str) -> Condition:
     return Condition(lambda s: s.call.is_bid and s.call.strain in wanted, f"in {value}")
 
 
-@predicate("meaning")
+@predicate("meaning", facts=("meaning",), values=("{natural: true, hcp: 14-18}",),
+           says="the agreed meaning says at least: %(value)s", shows="meaning")
 def _meaning(value: Any, language: str, path: str) -> Condition:
     """The agreed meaning of the call says at least this (see :func:`within`)."""
     wanted = meaning_at(value, path)
     return Condition(lambda s: within_truth(s.meaning, wanted), f"meaning {_show(value)}")
 
 
-@predicate("opening-meaning")
+@predicate("opening-meaning", facts=("auction", "earlier"), values=("{hcp: 15+}",),
+           says="the opening's agreed meaning says at least: %(value)s", shows="meaning")
 def _opening_meaning(value: Any, language: str, path: str) -> Condition:
     """The agreed meaning of the opening bid says at least this."""
     wanted = meaning_at(value, path)
@@ -517,7 +368,10 @@ def next_higher_suit(call: Call) -> Suit | None:
     return Suit(call.strain.value + 1)
 
 
-@predicate("advance")
+@predicate("advance", facts=AUCTION, values=("true", "false", "suit", "notrump"),
+           says="the call advances %(value)s", shows="word",
+           words={"true": "partner's overcall", "suit": "partner's overcall in a suit",
+                  "notrump": "partner's overcall in notrump"})
 def _advance(value: Any, language: str, path: str) -> Condition:
     """Partner overcalled and this is the player's first call since other than
     pass; ``suit`` or ``notrump``: partner's overcall was in that kind of strain."""
@@ -537,7 +391,9 @@ def _advance(value: Any, language: str, path: str) -> Condition:
     return Condition(test, f"an advance of a {value} overcall")
 
 
-@predicate("named-suit", reads="meaning", needs=("suits",), asks=lambda s: _named_suit(s) is not None)
+@predicate("named-suit", reads="meaning", needs=("suits",), asks=lambda s: _named_suit(s) is not None,
+           facts=("call", "meaning"), values=("4+", "unstated", "0+"),
+           says="the meaning promises %(value)s cards in the suit bid", shows="range")
 def _named_suit_length(value: Any, language: str, path: str) -> Condition:
     """What the meaning promises in the suit the bid names: a length range it
     lies within (``4+``: at least four cards), or ``unstated`` (nothing, or
@@ -568,7 +424,8 @@ def _named_suit_length(value: Any, language: str, path: str) -> Condition:
     return Condition(test, f"{value} cards in the suit named")
 
 
-@predicate("partners-suit")
+@predicate("partners-suit", facts=("auction", "call", "earlier"), values=FLAG, parameters=("partner-default-length",),
+           says="the bid is in a suit partner has shown", shows="flag")
 def _partners_suit(value: Any, language: str, path: str) -> Condition:
     """The bid names a suit partner has shown (see
     :meth:`~build_tools.rules.situation.Situation.partner_suits`): a raise."""
@@ -582,7 +439,9 @@ def _partners_suit(value: Any, language: str, path: str) -> Condition:
     return Condition(test, "in partner's suit" if wanted else "not in partner's suit")
 
 
-@predicate("denies-support", reads="meaning", needs=("suits",), asks=lambda s: bool(s.partner_suits()))
+@predicate("denies-support", reads="meaning", needs=("suits",), asks=lambda s: bool(s.partner_suits()),
+           facts=("auction", "meaning", "earlier"), values=FLAG, parameters=("partner-default-length",),
+           says="the meaning denies support for partner's major", shows="flag")
 def _denies_support(value: Any, language: str, path: str) -> Condition:
     """The meaning denies support for every major partner has shown: it does
     not allow eight cards together, counting partner's least length (four when
@@ -619,7 +478,8 @@ def _denies_support(value: Any, language: str, path: str) -> Condition:
     return Condition(test, "denies support for partner's major" if wanted else "does not deny support")
 
 
-@predicate("silent-on")
+@predicate("silent-on", facts=("meaning",), values=("shape", "[hcp, shape]"),
+           says="the meaning says nothing of %(value)s", shows="text")
 def _silent_on(value: Any, language: str, path: str) -> Condition:
     """The meaning states none of these vocabulary keys (``shape`` or a list):
     what a pair has left unsaid, as against what it has said otherwise.
@@ -642,10 +502,17 @@ def _silent_on(value: Any, language: str, path: str) -> Condition:
     return Condition(lambda s: not (s.meaning.keys & wanted), f"silent on {', '.join(sorted(wanted))}")
 
 
-_SHOWN_SUIT = ("named", "not-named", "next-higher", "higher-ranking", "none")
+#: What ``shown-suit`` names.
+SHOWN_SUITS = {"named": "the suit bid", "not-named": "a suit other than the one bid",
+               "next-higher": "the next higher suit", "higher-ranking": "a suit higher than the one bid",
+               "none": "no suit of its own"}
+_SHOWN_SUIT = tuple(SHOWN_SUITS)
 
 
-@predicate("shown-suit", reads="meaning", needs=("suits",), asks=lambda s: s.call.is_bid)
+@predicate("shown-suit", reads="meaning", needs=("suits",), asks=lambda s: s.call.is_bid,
+           facts=("auction", "call", "meaning", "earlier"), values=tuple(SHOWN_SUITS),
+           parameters=("shown-suit-length", "partner-default-length"),
+           says="the meaning shows %(value)s", shows="word", words=SHOWN_SUITS)
 def _shown_suit(value: Any, language: str, path: str) -> Condition:
     """The bid's meaning shows exactly one suit (the parameter shown-suit-length, cards or more,
     not a two-suiter, not support for a suit partner has shown), and it is the
@@ -696,7 +563,10 @@ def _shown_suit(value: Any, language: str, path: str) -> Condition:
     return Condition(test, f"shows one suit, the {value.replace('-', ' ')}")
 
 
-@predicate("partner-must-bid", reads="meaning", needs=("partner-must-bid",))
+@predicate("partner-must-bid", reads="meaning", needs=("partner-must-bid",), facts=("meaning",),
+           values=("shown", "unshown"), parameters=("shown-suit-length",),
+           says="the meaning obliges partner to bid a suit it %(value)s", shows="word",
+           words={"shown": "shows", "unshown": "does not show"})
 def _partner_must_bid(value: Any, language: str, path: str) -> Condition:
     """The meaning obliges partner to bid a suit (``partner-must-bid``) that it
     also ``shown`` (the parameter shown-suit-length), or ``unshown`` (Lebensohl's 2NT, "se
@@ -717,7 +587,8 @@ def _partner_must_bid(value: Any, language: str, path: str) -> Condition:
     return Condition(test, f"obliges partner to bid a suit it has {value}")
 
 
-@predicate("agreed")
+@predicate("agreed", facts=("agreed", "meaning"), values=FLAG, says="the pair has an agreement about the call",
+           shows="flag")
 def _agreed(value: Any, language: str, path: str) -> Condition:
     """The pair has an agreement about the call (``true``) or has none
     (``false``): the query says so (``agreed: false``), or states a meaning.
@@ -749,7 +620,8 @@ def question_and_answer(value: Any, path: str, example: str) -> tuple[str, str]:
         raise VocabularyError(f"{path}.{question}", str(exc)) from None
 
 
-@predicate("verdict")
+@predicate("verdict", facts=("verdict",), values=('{natural: "no"}',),
+           says="the document's verdict is %(value)s", shows="text", verdicts=lambda value: list(value))
 def _verdict(value: Any, language: str, path: str) -> Condition:
     """The document's own verdict on another question for the same call
     (``{natural: "no"}``): a rule that alerts non-natural calls uses the

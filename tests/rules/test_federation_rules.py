@@ -228,5 +228,5 @@ def test_a_rule_that_reads_an_undeclared_parameter_is_refused_at_its_line(federa
     assert result.returncode == 1
     line = text.splitlines().index("      when: {shown-suit: named}") + 1
     assert f"club-alerts.yaml:{line}:" in result.stderr
-    assert "unknown parameter 'shown-suit-length'" in result.stderr
+    assert "declares no parameter shown-suit-length, which shown-suit reads" in result.stderr
     shutil.rmtree(federation / "translations")
