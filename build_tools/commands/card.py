@@ -10,14 +10,16 @@ name) and what is missing from the front of the card; for each document whose
 rules answer `alert`, `natural` or `convention`, the card's calls to alert,
 which are natural and which are of a defined kind of convention (transfer,
 relay...), each with its article. Exit 0 when the card is read (and, with
---event, permitted there), 1 for a bad card (file:line:col) or a card refused
-in that event, 2 for usage errors.
+--event, permitted there), 1 for a bad card (file:line:col), a card refused
+in that event or a document whose rules cannot answer (a cycle of verdicts:
+one line naming the rule), 2 for usage errors.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -54,6 +56,7 @@ def run(args: argparse.Namespace) -> int:
     from build_tools.cards import read_card
     from build_tools.commands.explain import rulebook
     from build_tools.loader import MANIFEST_NAME, display_path, load_manifest
+    from build_tools.rules.errors import RuleCycle, Unbounded
     from build_tools.rules.evaluation import session
 
     if args.stage and not args.event:
@@ -76,8 +79,14 @@ def run(args: argparse.Namespace) -> int:
             continue
         # One session for the document: what a predicate works out of the whole
         # card (card-verdict) is worked out once, not once per call.
-        with session():
-            found = _document_report(rules, asked, card, data, events)
+        try:
+            with session():
+                found = _document_report(rules, asked, card, data, events)
+        except (RuleCycle, Unbounded) as exc:
+            # Rules that cannot answer (validate reports why at the rule): one line, not a traceback.
+            print(f"handbook: error: {book.document}: {exc}", file=sys.stderr)
+            refused = True
+            continue
         if args.event and any(p["verdict"].get("value") == "no" for p in found.get("permitted", [])):
             refused = True
         documents[book.document] = found

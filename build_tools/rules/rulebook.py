@@ -51,7 +51,7 @@ from typing import Any
 
 from .conditions import ALWAYS, Condition
 from .engine import Conflict, Rule, Undecided, Verdict, decide
-from .errors import VocabularyError
+from .errors import RuleCycle, Unbounded, VocabularyError
 from .query import Query
 from .registry import Answer, Convention, Parameter, Question, Registry, reading
 from .situation import Situation
@@ -153,7 +153,8 @@ def answer(book: Rulebook, situation: Situation, questions: Sequence[str] = ()) 
     for question in questions or book.questions():
         try:
             verdict = decide(book.rules, question, situation)
-        except (Undecided, Conflict) as exc:
+        except (Undecided, Conflict, RuleCycle, Unbounded) as exc:
+            # A cycle the document's validate reports is, here, one line.
             failures.append(f"{question}: {exc}")
             continue
         verdicts[question] = verdict_data(verdict)
