@@ -554,11 +554,12 @@ def _hand_strong_suit(value: Any, language: str, path: str) -> Condition:
 
 
 #: Who is vulnerable, seen from the player.
-VULNERABLE_WORDS = {"none": "nobody", "we": "our side", "they": "the opponents", "both": "both sides"}
+VULNERABLE_WORDS = {"none": "neither side vulnerable", "we": "only our side vulnerable",
+                    "they": "only the opponents vulnerable", "both": "both sides vulnerable"}
 
 
 @predicate("vulnerable", facts=("vulnerable",), values=(*VULNERABLE, "[we, both]"),
-           says="vulnerable: %(value)s", shows="word", words=VULNERABLE_WORDS)
+           says="the board is played with %(value)s", shows="word", words=VULNERABLE_WORDS)
 def _vulnerable(value: Any, language: str, path: str) -> Condition:
     """Who is vulnerable, seen from the player (``none``, ``we``, ``they``,
     ``both``, or a list); unknown when the query does not say."""

@@ -53,6 +53,7 @@ from .conditions import ALWAYS, Condition
 from .engine import Conflict, Rule, Undecided, Verdict, decide
 from .errors import RuleCycle, Unbounded, VocabularyError
 from .query import Query
+from .reasons import reason_data
 from .registry import Answer, Convention, Parameter, Question, Registry, reading
 from .situation import Situation
 
@@ -164,14 +165,19 @@ def answer(book: Rulebook, situation: Situation, questions: Sequence[str] = ()) 
 def verdict_data(verdict: Verdict) -> dict[str, Any]:
     """A verdict as data: ``value``, the deciding ``article``, every article
     that agreed (``articles``), the ``chain`` that led there, ``because`` (the
-    conditions that decided) and the rules an exception ``set_aside``; a
-    verdict that depends gives ``needs`` and the ``cases`` of the rules in doubt."""
+    conditions that decided, in the rules' terms), the rules an exception
+    ``set_aside`` and the ``reasons`` (each predicate that decided, its value,
+    whether it held and its words: :func:`~build_tools.rules.reasons.reason_data`);
+    a verdict that depends gives ``needs`` and the ``cases`` of the rules in
+    doubt, each with the reasons the query leaves unknown."""
     if verdict.depends:
         return {"value": "depends", "needs": list(verdict.needs),
                 "cases": [{"article": c.article, "if": c.condition, "then": c.holds, "otherwise": c.fails,
-                           "needs": list(c.needs)} for c in verdict.cases]}
+                           "needs": list(c.needs), "reasons": [reason_data(r) for r in c.reasons]}
+                          for c in verdict.cases]}
     return {"value": verdict.answer, "article": verdict.article, "articles": list(verdict.articles),
-            "chain": list(verdict.chain), "because": verdict.reason, "set_aside": list(verdict.set_aside)}
+            "chain": list(verdict.chain), "because": verdict.reason, "set_aside": list(verdict.set_aside),
+            "reasons": [reason_data(r) for r in verdict.reasons]}
 
 
 # --- the parts of a rulebook, each a parse/format pair --------------------------------
