@@ -712,6 +712,25 @@ def _grid_findings(document: _Subject, skipped: set[str], in_cycle: set[str]) ->
             return
         reached.update((question, a) for a in (*verdict.articles, *(c.article for c in verdict.cases)))
 
+    # What each rule reads, and each group of rules the book weighs together
+    # on an auction (the book keeps one tuple per group), worked out once:
+    # a rule asks what the rules meeting it read, and those are often all of
+    # them (a chain of exceptions on one call), so not rule by rule.
+    rule_reads: dict[int, frozenset[str]] = {}
+    group_reads: dict[int, frozenset[str]] = {}
+
+    def reads_of(rule: Rule) -> frozenset[str]:
+        found = rule_reads.get(id(rule))
+        if found is None:
+            found = rule_reads[id(rule)] = frozenset(_reads([rule], by_question))
+        return found
+
+    def reads_of_group(group: tuple[Rule, ...]) -> frozenset[str]:
+        found = group_reads.get(id(group))
+        if found is None:
+            found = group_reads[id(group)] = frozenset().union(*(reads_of(r) for r in group))
+        return found
+
     own: dict[int, list[_Query]] = {}
     findings: list[Finding] = []
     limit = bound(len(rules))
@@ -725,9 +744,9 @@ def _grid_findings(document: _Subject, skipped: set[str], in_cycle: set[str]) ->
                 auctions = _auctions(grid, rule, shared)
                 # What this rule reads, and what the rules that may meet it on
                 # these auctions read: a conflict may turn on either.
-                meeting = {id(r): r for calls in auctions for r in book.candidates(rule.question, calls)}
-                reads = _reads([rule, *meeting.values()], by_question)
-                own[current] = _own_queries(grid, rule, shared, auctions, reads, _reads([rule], by_question))
+                reads = set(reads_of(rule)).union(*(reads_of_group(book.candidates(rule.question, calls))
+                                                    for calls in auctions))
+                own[current] = _own_queries(grid, rule, shared, auctions, reads, set(reads_of(rule)))
                 for query in own[current]:
                     ask(rule.question, query)
             current = len(rules) - 1
