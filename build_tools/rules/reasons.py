@@ -22,19 +22,11 @@ The words are English, as declared; saying them in the reader's language
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
+# A value as a rule writes it (YAML's flow style), as the conditions show it.
+from .conditions import _show as _written
 from .predicates import DECLARATIONS, Reason
-
-
-def _written(value: Any) -> str:
-    """A value as a rule writes it (YAML's flow style)."""
-    if isinstance(value, Mapping):
-        return "{" + ", ".join(f"{k}: {_written(v)}" for k, v in value.items()) + "}"
-    if isinstance(value, list):
-        return "[" + ", ".join(_written(v) for v in value) + "]"
-    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def shown(predicate: str, value: Any) -> str:
