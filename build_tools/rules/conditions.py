@@ -166,7 +166,7 @@ def _call(value: Any, language: str, path: str) -> Condition:
     return Condition(lambda s: s.call in calls, f"call {shown(value)}", calls=calls)
 
 
-@predicate("after", facts=("auction",), values=("1NT", "(1♥) X"), says="the auction before it is %(value)s",
+@predicate("after", facts=("auction",), values=("1NT", "(1♥) X", "[1♥, 1♠]"), says="the auction before it is %(value)s",
            shows="auction")
 def _after(value: Any, language: str, path: str) -> Condition:
     """The auction before the call is exactly this one, or one of a list
