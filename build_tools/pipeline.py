@@ -154,6 +154,31 @@ def analyse_rules(documents: Iterable[Document]) -> list[Diagnostic]:
     return [finding for document in documents for finding in analyse_document(document)]
 
 
+#: The kinds of the stage cache that hold what a document became before
+#: rendering (a build that completes keeps only those it used).
+CHECKED_KINDS = ("document", "checked", "analysis")
+
+
+def _analysed(document: Document, prepared: Prepared | None) -> tuple[list[Diagnostic], str]:
+    """The analysis's findings on ``document``'s rules, and the key they are
+    filed under: taken from the cache when an earlier build analysed the
+    same rules, registry, ids and example queries
+    (:func:`build_tools.verdicts.analysis_inputs`) with the same code, so
+    that an edited sentence, which the rules do not read, is not analysed
+    again."""
+    if prepared is None:
+        return analyse_rules([document]), ""
+    from build_tools.verdicts import analysis_inputs
+
+    key = incremental.key(incremental.code_digest(), "analysis", analysis_inputs(document))
+    found = prepared.cache.get("analysis", key)
+    if isinstance(found, tuple):
+        return list(found), key
+    analysed = analyse_rules([document])
+    prepared.cache.put("analysis", key, tuple(analysed))
+    return analysed, key
+
+
 @dataclass(frozen=True, slots=True)
 class Checked:
     """What the checks found: examples read (of every document), the rule
@@ -176,8 +201,12 @@ def check_handbook(handbook: Handbook, prepared: Prepared | None = None) -> Chec
     if prepared is not None:
         for doc in handbook.documents:
             entry = prepared.cache.get("checked", prepared.keys[doc.id])
-            if isinstance(entry, tuple):
-                done[doc.id] = entry
+            if isinstance(entry, tuple) and len(entry) == 3:
+                examples_read, found, analysis = entry
+                done[doc.id] = (examples_read, found)
+                # The analysis's findings stay filed: the next edit of the
+                # document's text finds them.
+                prepared.cache.used.setdefault("analysis", set()).add(analysis)
     count = check_examples(handbook, skip=done)
     check_verdicts(handbook, skip=done)
     findings: list[Diagnostic] = []
@@ -186,9 +215,9 @@ def check_handbook(handbook: Handbook, prepared: Prepared | None = None) -> Chec
             examples_read, found = done[doc.id][0], list(done[doc.id][1])
             count += examples_read
         else:
-            found = analyse_rules([doc])
+            found, analysis = _analysed(doc, prepared)
             if prepared is not None and not any(f.severity == "error" for f in found):
-                prepared.cache.put("checked", prepared.keys[doc.id], (len(examples(doc)), tuple(found)))
+                prepared.cache.put("checked", prepared.keys[doc.id], (len(examples(doc)), tuple(found), analysis))
         findings += found
     return Checked(count, findings, len(done))
 

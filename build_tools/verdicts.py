@@ -33,6 +33,7 @@ from build_tools.document import (
 
 if TYPE_CHECKING:
     from build_tools.rules.engine import Rule, Verdict
+    from build_tools.rules.query import Query
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,16 +103,47 @@ def decided(document: Document) -> dict[str, dict[str, Verdict | None]]:
     return found
 
 
+def _analysed_queries(document: Document) -> list[tuple[Query, str]]:
+    """The examples' queries the analysis asks, each with its notation."""
+    return [(e.query, e.notation or document.language) for e in document.elements()
+            if isinstance(e, Example) and e.query is not None]
+
+
 def analyse_document(document: Document) -> list[Diagnostic]:
     """What the engine's analysis of ``document``'s rules finds
     (:func:`build_tools.rules.analysis.analyse`), each at its rule's line in
     the document's file."""
     from build_tools.rules.analysis import analyse
 
-    queries = [(e.query, e.notation or document.language) for e in document.elements()
-               if isinstance(e, Example) and e.query is not None]
     return [Diagnostic(document.path, f.line, f.column, f.message, f.severity)
-            for f in analyse(rules_of(document), document.language, set(document.ids()), queries)]
+            for f in analyse(rules_of(document), document.language, set(document.ids()), _analysed_queries(document))]
+
+
+def analysis_inputs(document: Document) -> str:
+    """Everything :func:`analyse_document` reads of ``document``, as one text:
+    the file it names, the language, each rule as written with its article,
+    the articles holding it and its line and column, the registry (questions,
+    parameters, conventions), the element ids and the examples' queries.
+    Equal texts give equal findings (with the same code): the build keeps the
+    findings under its digest, so that an edited sentence is not analysed again.
+
+    >>> from build_tools.document import Document, Paragraph, Position
+    >>> blank = Document("d", "T", "", "en", "regulation", (Paragraph("p", "A sentence.", Position(7, 3)),))
+    >>> edited = Document("d", "T", "", "en", "regulation", (Paragraph("p", "Another sentence.", Position(7, 3)),))
+    >>> analysis_inputs(blank) == analysis_inputs(edited)
+    True
+    """
+    import json
+
+    from build_tools.rules.registry import Registry
+    from build_tools.rules.rulebook import registry_data, rule_data
+
+    queries = [[query.auction, query.view, query.call, notation, dict(query.asked)]
+               for query, notation in _analysed_queries(document)]
+    inputs = {"path": document.path, "language": document.language, "rules": [rule_data(r) for r in rules_of(document)],
+              "registry": registry_data(document.registry or Registry.standard()), "ids": sorted(document.ids()),
+              "queries": queries}
+    return json.dumps(inputs, ensure_ascii=False, sort_keys=True, default=str)
 
 
 def checked_examples(document: Document) -> Iterator[Example]:

@@ -181,11 +181,11 @@ def test_a_damaged_or_deleted_cache_costs_work_not_a_wrong_result(mini: Path, tm
     build(mini, folder, "--html")
     cache = folder / incremental.CACHE_NAME
     entries = sorted(cache.rglob("*.pickle"))
-    # Two documents loaded and checked, their pages and their entries of the
-    # call search in two languages, their rows of the translation status in
-    # English and the templates' strings.
+    # Two documents loaded, their rules analysed and the documents checked,
+    # their pages and their entries of the call search in two languages, their
+    # rows of the translation status in English and the templates' strings.
     kinds = sorted(p.parent.name for p in entries)
-    assert kinds == (["calls-en"] * 2 + ["calls-pl"] * 2 + ["checked"] * 2 + ["document"] * 2
+    assert kinds == (["analysis"] * 2 + ["calls-en"] * 2 + ["calls-pl"] * 2 + ["checked"] * 2 + ["document"] * 2
                      + ["page-en"] * 2 + ["page-pl"] * 2 + ["status"] * 3), kinds
     for entry in entries:
         entry.write_bytes(b"\x80\x05 damaged")

@@ -35,7 +35,16 @@ from build_tools.commands._common import (
 from build_tools.diagnostics import DiagnosticError
 from build_tools.files import write_if_changed
 from build_tools.loader import MANIFEST_NAME, Manifest, display_path, load_manifest
-from build_tools.pipeline import Handbook, Pages, Prepared, check_handbook, load_handbook, page_keys, render_language
+from build_tools.pipeline import (
+    CHECKED_KINDS,
+    Handbook,
+    Pages,
+    Prepared,
+    check_handbook,
+    load_handbook,
+    page_keys,
+    render_language,
+)
 from build_tools.render import RenderResult
 
 
@@ -309,7 +318,7 @@ def _build(args: argparse.Namespace, handbook: Handbook, languages: list[str], l
         print("handbook: build/site left as it was", file=sys.stderr)
         return 1
     # The cache keeps this build's products, not every earlier edit's.
-    for kind in ("document", "checked", "status"):
+    for kind in (*CHECKED_KINDS, "status"):
         if kind in prepared.cache.used:  # a build of PDFs alone counts no status
             prepared.cache.prune(kind)
     for language in pages:

@@ -10,14 +10,16 @@ name) and what is missing from the front of the card; for each document whose
 rules answer `alert`, `natural` or `convention`, the card's calls to alert,
 which are natural and which are of a defined kind of convention (transfer,
 relay...), each with its article. Exit 0 when the card is read (and, with
---event, permitted there), 1 for a card refused in that event (or a document
-that cannot be read), 2 for a bad card (file:line:col) and usage errors.
+--event, permitted there), 1 for a card refused in that event, a document
+that cannot be read or one whose rules cannot answer (a cycle of verdicts:
+one line naming the rule), 2 for a bad card (file:line:col) and usage errors.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +45,7 @@ def run(args: argparse.Namespace) -> int:
     from build_tools.loader import MANIFEST_NAME, display_path, load_manifest
     from build_tools.rules.card_report import EVENTS, document_report, judges
     from build_tools.rules.card_report import refused as is_refused
+    from build_tools.rules.errors import RuleCycle, Unbounded
 
     if args.stage and not args.event:
         return usage_error("--stage needs --event")
@@ -64,7 +67,13 @@ def run(args: argparse.Namespace) -> int:
         assert not isinstance(book, str)  # every document of the manifest
         if not judges(book.rules):
             continue
-        found = document_report(book.rules, card, data, events)
+        try:
+            found = document_report(book.rules, card, data, events)
+        except (RuleCycle, Unbounded) as exc:
+            # Rules that cannot answer (validate reports why at the rule): one line, not a traceback.
+            print(f"handbook: error: {book.document}: {exc}", file=sys.stderr)
+            refused = True
+            continue
         if args.event and is_refused(found):
             refused = True
         documents[book.document] = found

@@ -213,7 +213,10 @@ def _print_verdict(question: str, found: dict[str, Any], book: Rulebook, languag
         _print_types(found)
         return
     print(f"{question}: {found['value']}  ({found['article']})")
-    if found["because"]:
+    # The reasons in the predicates' words; the rules' own terms where none are given.
+    if found.get("reasons"):
+        print("  because: " + "; ".join(r["text"] for r in found["reasons"]))
+    elif found["because"]:
         print(f"  because: {found['because']}")
     _print_types(found)
     for article in found["set_aside"]:

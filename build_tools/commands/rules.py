@@ -2,10 +2,12 @@
 
 Lists the standard questions and their answers (label, tone, mark), every
 predicate a condition may name (what it tests, the values it takes, the
-parameters it reads), the combinators all/any/not, the meaning vocabulary's
-keys and values, the keys of a rule and of a query, and the parameters a
-document declares with the predicates that read them. Read from the
-registries the loader checks against, so it is never out of date.
+facts of a query and the parameters it reads, as it declares them), the
+combinators all/any/not, the meaning vocabulary's keys and values, the keys
+of a rule and of a query, and the parameters a document declares (what each
+means, its unit, an example, the predicates that read it). Read from the
+registries and declarations the loader checks against, so it is never out
+of date.
 
   handbook rules              a plain listing
   handbook rules --json       one JSON object (questions, predicates, vocabulary, parameters, ...)
@@ -43,7 +45,9 @@ def run(args: argparse.Namespace) -> int:
     print("predicates:")
     for p in data["predicates"]:
         forms = f" [{', '.join(p['forms'])}]" if p["forms"] else ""
-        print(f"  {p['name']}{forms}: {p['doc'].replace('``', '')}")
+        reads = f" (reads {', '.join(p['facts'])}" + (f"; parameters {', '.join(p['parameters'])}" if p["parameters"]
+                                                      else "") + ")" if p["facts"] or p["parameters"] else ""
+        print(f"  {p['name']}{forms}: {p['doc'].replace('``', '')}{reads}")
     print("combinators: " + ", ".join(c["name"] for c in data["combinators"]))
     vocabulary = data["vocabulary"]
     print("vocabulary keys: " + ", ".join(vocabulary["keys"]))
@@ -52,7 +56,9 @@ def run(args: argparse.Namespace) -> int:
     print(f"  shape: {', '.join(vocabulary['shape'])}, or a pattern such as 5m422")
     print("rule keys: " + ", ".join(data["rule-keys"]))
     print("query keys: " + ", ".join(data["query-keys"]))
+    print("facts a predicate reads: " + ", ".join(f["fact"] for f in data["facts"]))
     print("parameters:")
     for parameter in data["parameters"]:
-        print(f"  {parameter['parameter']}: read by {', '.join(parameter['read-by'])}")
+        print(f"  {parameter['parameter']}: {parameter['means']} ({parameter['unit']}; e.g. {parameter['example']}); "
+              f"read by {', '.join(parameter['read-by'])}")
     return 0

@@ -23,7 +23,7 @@ from build_tools import build as builder
 from build_tools import incremental
 from build_tools.diagnostics import DiagnosticError
 from build_tools.loader import MANIFEST_NAME, display_path
-from build_tools.pipeline import Prepared, check_handbook, load_handbook, page_keys, render_language
+from build_tools.pipeline import CHECKED_KINDS, Prepared, check_handbook, load_handbook, page_keys, render_language
 from build_tools.preview import watch
 from build_tools.preview.server import State
 from build_tools.preview.sphinx_worker import WarmSphinx
@@ -118,7 +118,7 @@ class Preview:
             print(result.error, file=sys.stderr, flush=True)
         error = result.error or (result.warnings[0] if result.warnings else "")
         if not error:
-            for kind in ("document", "checked"):
+            for kind in CHECKED_KINDS:
                 prepared.cache.prune(kind)
             prepared.cache.prune(pages.kind, pages.keys.values())
             prepared.cache.prune(pages.calls_kind, pages.keys.values())

@@ -26,7 +26,7 @@ from typing import Any
 from build_tools.bridge import Call, CallKind, Suit
 from build_tools.bridge.meanings import Range
 
-from .conditions import PREDICATES, Condition, _calls, _flag, parameter, predicate, range_of, require, shown
+from .conditions import AUCTION, FLAG, PLAYERS, Condition, _calls, _flag, parameter, predicate, range_of, require, shown
 from .errors import VocabularyError
 from .registry import Registry  # noqa: F401  (the doctests)
 from .situation import RELATIONS, Situation
@@ -141,7 +141,13 @@ def natural_of(call: Call, meaning: Meaning, doubled: Suit | None = None,
     return not (meaning.two_suiter is not None or any(r.low >= reading.shown_length for _, r in meaning.suits))
 
 
-@predicate("natural-call", reads="meaning", needs=("natural",), asks=lambda s: not s.call.is_pass)
+#: The parameters of the natural reading.
+NATURAL_PARAMETERS = tuple(NaturalReading.PARAMETERS.values())
+
+
+@predicate("natural-call", reads="meaning", needs=("natural",), asks=lambda s: not s.call.is_pass,
+           facts=("auction", "call", "meaning"), values=FLAG, parameters=NATURAL_PARAMETERS,
+           says="the call is natural", shows="flag")
 def _natural_call(value: Any, language: str, path: str) -> Condition:
     """The call is natural (``true``) or artificial (``false``), read from its
     agreed meaning by :func:`natural_of`; a call of several types is natural
@@ -175,7 +181,8 @@ def _keys(value: Any, path: str) -> tuple[str, ...]:
     return keys
 
 
-@predicate("states")
+@predicate("states", facts=("meaning",), values=("hcp", "[hcp, shape]"), says="the agreed meaning states %(value)s",
+           shows="text")
 def _states(value: Any, language: str, path: str) -> Condition:
     """The agreed meaning of the call states these vocabulary keys (``hcp``,
     or a list): what a query leaves out, the rule does not guess. A call of
@@ -190,7 +197,8 @@ def _states(value: Any, language: str, path: str) -> Condition:
     return Condition(lambda s: all(k in m.keys for m in s.call_types for k in keys), f"states {', '.join(keys)}")
 
 
-@predicate("opening-states")
+@predicate("opening-states", facts=("auction", "earlier"), values=("hcp", "[hcp, shape]"),
+           says="the opening's agreed meaning states %(value)s", shows="text")
 def _opening_states(value: Any, language: str, path: str) -> Condition:
     """The agreed meaning of the opening bid states these vocabulary keys."""
     keys = _keys(value, path)
@@ -198,8 +206,7 @@ def _opening_states(value: Any, language: str, path: str) -> Condition:
                      f"the opening's meaning states {', '.join(keys)}")
 
 
-def _bound(name: str, pick: Any, doc: str) -> None:
-    @predicate(name, reads="meaning", needs=("hcp",))
+def _bound(name: str, pick: Any, doc: str, says: str) -> None:
     def parse(value: Any, language: str, path: str) -> Condition:
         wanted = _range(value, path)
 
@@ -211,15 +218,19 @@ def _bound(name: str, pick: Any, doc: str) -> None:
         return Condition(test, f"{name} {shown(value)}")
 
     parse.__doc__ = doc
-    PREDICATES[name].__doc__ = doc
+    predicate(name, reads="meaning", needs=("hcp",), facts=("meaning",), values=("10-12", "15+"), says=says,
+              shows="range")(parse)
 
 
-_bound("hcp-low", lambda r: r.low, "The agreed hcp's lower bound lies in this range (unstated: no).")
+_bound("hcp-low", lambda r: r.low, "The agreed hcp's lower bound lies in this range (unstated: no).",
+       "the agreed strength starts at %(value)s HCP")
 _bound("hcp-high", lambda r: 37 if r.high is None else r.high,
-       "The agreed hcp's upper bound lies in this range (an open range ends at 37; unstated: no).")
+       "The agreed hcp's upper bound lies in this range (an open range ends at 37; unstated: no).",
+       "the agreed strength ends at %(value)s HCP")
 
 
-@predicate("hcp-about", reads="meaning", needs=("hcp",))
+@predicate("hcp-about", reads="meaning", needs=("hcp",), facts=("meaning",), values=("6-10",),
+           says="the agreed strength is about %(value)s HCP", shows="range")
 def _hcp_about(value: Any, language: str, path: str) -> Condition:
     """The agreed hcp lies within this range taken as "about" (the texts' "ok.
     6-10"): one point of tolerance either side. Unstated hcp: no.
@@ -238,7 +249,9 @@ def _hcp_about(value: Any, language: str, path: str) -> Condition:
     return Condition(test, f"about {shown(value)} hcp")
 
 
-@predicate("bid-suit-min", reads="meaning", needs=("suits",), asks=lambda s: _bid_suit(s) is not None)
+@predicate("bid-suit-min", reads="meaning", needs=("suits",), asks=lambda s: _bid_suit(s) is not None,
+           facts=("call", "meaning"), values=("2-3", "4+"), says="the meaning promises at least %(value)s cards in the suit bid",
+           shows="range")
 def _bid_suit_min(value: Any, language: str, path: str) -> Condition:
     """The least length the meaning promises in the suit the bid names lies in
     this range (``2-3``: two or three cards at least, not four). Unstated: no.
@@ -269,7 +282,9 @@ def _opening_suit(s: Situation) -> Suit | None:
     return None if strain is None else strain.suit
 
 
-@predicate("opening-suit-min", reads="opening", needs=("suits",), asks=lambda s: _opening_suit(s) is not None)
+@predicate("opening-suit-min", reads="opening", needs=("suits",), asks=lambda s: _opening_suit(s) is not None,
+           facts=("auction", "earlier"), values=("2-3", "4+"),
+           says="the opening promised at least %(value)s cards in its suit", shows="range")
 def _opening_suit_min(value: Any, language: str, path: str) -> Condition:
     """The least length the opening bid's agreed meaning promises in the suit
     it names lies in this range. Unstated: no."""
@@ -305,7 +320,11 @@ def _unbid_suits(s: Situation) -> list[Suit]:
     return [suit for suit in _SUITS_UP if suit not in bid]
 
 
-@predicate("two-suited", reads="meaning", needs=("two-suiter",), asks=lambda s: s.call.is_bid)
+@predicate("two-suited", reads="meaning", needs=("two-suiter",), asks=lambda s: s.call.is_bid,
+           facts=("auction", "call", "meaning"),
+           values=("{min: 5-5, highest-unbid: true, second-known: false}", "{lowest-two: except-opening}",
+                   "{lowest-two: all-suits}", "{with-major: true}"),
+           says="the call shows a two-suiter %(value)s", shows="text")
 def _two_suited(value: Any, language: str, path: str) -> Condition:
     """The call shows a two-suiter, read against the auction::
 
@@ -417,7 +436,9 @@ def is_bi_double(meaning: Meaning, constructive: int = CONSTRUCTIVE_OPENING, cle
     return short and (meaning.hcp is None or meaning.hcp.low < clear_excess)
 
 
-@predicate("bi-double", reads="meaning", needs=("hcp", "unbid-suits"), asks=lambda s: s.call.kind is CallKind.DOUBLE)
+@predicate("bi-double", reads="meaning", needs=("hcp", "unbid-suits"), asks=lambda s: s.call.kind is CallKind.DOUBLE,
+           facts=("call", "meaning"), values=FLAG, parameters=("constructive-opening", "clear-excess"),
+           says="the call is a bi double", shows="flag")
 def _bi_double(value: Any, language: str, path: str) -> Condition:
     """The call is a double whose meaning is a "kontra bi" (:func:`is_bi_double`)."""
     wanted = _flag(value, path)
@@ -429,7 +450,8 @@ def _bi_double(value: Any, language: str, path: str) -> Condition:
                      "a bi double" if wanted else "not a bi double")
 
 
-@predicate("doubles-opening")
+@predicate("doubles-opening", facts=AUCTION, values=FLAG, says="the call doubles the opponents' opening",
+           shows="flag")
 def _doubles_opening(value: Any, language: str, path: str) -> Condition:
     """The call doubles the opponents' opening bid, our side having called
     nothing but pass (direct or in the pass-out seat).
@@ -449,7 +471,9 @@ def _doubles_opening(value: Any, language: str, path: str) -> Condition:
     return Condition(test, "doubles the opening" if wanted else "does not double the opening")
 
 
-@predicate("last-bid-natural")
+@predicate("last-bid-natural", facts=("auction", "earlier"), values=("true", "false", "unknown"),
+           parameters=NATURAL_PARAMETERS, says="the last bid is %(value)s", shows="word",
+           words={"true": "natural", "false": "artificial", "unknown": "of a meaning the query does not give"})
 def _last_bid_natural(value: Any, language: str, path: str) -> Condition:
     """The last bid before the call (the one a double doubles) is natural
     (``true``), artificial (``false``), or its meaning is not given
@@ -469,7 +493,8 @@ def _last_bid_natural(value: Any, language: str, path: str) -> Condition:
     return Condition(test, f"the last bid is {'natural' if value is True else 'artificial' if value is False else 'of unknown meaning'}")
 
 
-@predicate("last-bid-by")
+@predicate("last-bid-by", facts=("auction",), values=tuple(p for p in PLAYERS if p != "nobody"),
+           says="the last bid was made by %(value)s", shows="word", words=PLAYERS)
 def _last_bid_by(value: Any, language: str, path: str) -> Condition:
     """Who made the last bid before the call: self, partner, lho, rho,
     opponent or our-side."""
@@ -485,7 +510,8 @@ def _last_bid_by(value: Any, language: str, path: str) -> Condition:
     return Condition(test, f"the last bid was {shown(value)}'s")
 
 
-@predicate("auction-level")
+@predicate("auction-level", facts=AUCTION, values=("4+",), says="the auction has reached level %(value)s",
+           shows="range")
 def _auction_level(value: Any, language: str, path: str) -> Condition:
     """The level the auction has reached with the call: a bid's own level,
     for a pass, double or redouble the level of the last bid (none: no).
@@ -505,13 +531,13 @@ def _auction_level(value: Any, language: str, path: str) -> Condition:
     return Condition(test, f"auction at level {shown(value)}")
 
 
-def _flag_fact(name: str, fact: Any, doc: str) -> None:
-    @predicate(name)
+def _flag_fact(name: str, fact: Any, doc: str, says: str, facts: tuple[str, ...] = AUCTION) -> None:
     def parse(value: Any, language: str, path: str) -> Condition:
         wanted = _flag(value, path)
         return Condition(lambda s: fact(s) == wanted, name if wanted else f"not {name}")
 
     parse.__doc__ = doc
+    predicate(name, facts=facts, values=FLAG, says=says, shows="flag")(parse)
 
 
 def _is_rebid(s: Situation) -> bool:
@@ -540,16 +566,21 @@ def _after_overcall(s: Situation) -> bool:
             and any(not s.is_ours(i) and c.is_bid for i, c in enumerate(s.calls[index:-1], index)))
 
 
-_flag_fact("rebid", _is_rebid, "The opener's second call, a bid (his first since the opening).")
+_flag_fact("rebid", _is_rebid, "The opener's second call, a bid (his first since the opening).",
+           "the call is the opener's rebid")
 _flag_fact("fourth-suit", _is_fourth_suit,
            "A bid in the one suit our side has not bid, after our side has bid the other three "
-           "and the opponents have not bid.")
-_flag_fact("stated", lambda s: bool(s.meaning.keys), "The query states a meaning for the call (any key).")
-_flag_fact("opening-suit", _in_opening_suit, "A bid in the suit of the opening bid.")
-_flag_fact("after-overcall", _after_overcall, "Partner opened and an opponent has since bid (an overcall).")
+           "and the opponents have not bid.", "the call bids the fourth suit")
+_flag_fact("stated", lambda s: bool(s.meaning.keys), "The query states a meaning for the call (any key).",
+           "the query states a meaning for the call", ("meaning",))
+_flag_fact("opening-suit", _in_opening_suit, "A bid in the suit of the opening bid.",
+           "the call bids the suit of the opening")
+_flag_fact("after-overcall", _after_overcall, "Partner opened and an opponent has since bid (an overcall).",
+           "partner opened and an opponent has since bid", ("auction",))
 
 
-@predicate("advance-of")
+@predicate("advance-of", facts=AUCTION, values=("1NT", "[1♥, 1♠]"), says="the call advances partner's overcall of %(value)s",
+           shows="calls")
 def _advance_of(value: Any, language: str, path: str) -> Condition:
     """The opponents opened, partner's overcall (our side's first call other
     than pass) was one of these calls, and this is the player's first call
@@ -571,7 +602,13 @@ def _advance_of(value: Any, language: str, path: str) -> Condition:
     return Condition(test, f"advancing partner's overcall {shown(value)}")
 
 
-@predicate("lead", reads="meaning", needs=("lead",), asks=lambda s: not s.call.is_pass)
+#: The leads a double may ask for (the meaning vocabulary's ``lead``).
+LEAD_WORDS = {"doubled-suit": "the lead of the suit doubled", "other-suit": "the lead of another suit",
+              "not-doubled-suit": "a lead other than the suit doubled"}
+
+
+@predicate("lead", reads="meaning", needs=("lead",), asks=lambda s: not s.call.is_pass, facts=("call", "meaning"),
+           values=tuple(LEAD_WORDS), says="the call asks for %(value)s", shows="word", words=LEAD_WORDS)
 def _lead(value: Any, language: str, path: str) -> Condition:
     """A double's agreed lead request (:data:`~build_tools.rules.vocabulary.LEADS`)."""
     from .vocabulary import LEADS

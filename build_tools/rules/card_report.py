@@ -29,6 +29,7 @@ from .cards import Card, Entry
 from .engine import Conflict, Rule, Undecided, judge
 from .rulebook import verdict_data
 from .situation import Situation
+from .evaluation import session
 from .systems import entry_situation
 
 #: Questions about the whole system, asked once.
@@ -60,12 +61,22 @@ def _verdict(rules: tuple[Rule, ...], question: str, situation: Situation) -> di
 def document_report(rules: tuple[Rule, ...], card: Card, data: Any,
                     events: tuple[tuple[str | None, str | None], ...]) -> dict[str, Any]:
     """What ``rules`` (one document's) say of ``card`` (``data``: its plain
-    data, as a query's ``system``), each permission asked at ``events``."""
+    data), each permission asked at ``events``. Raises
+    :class:`~build_tools.rules.errors.RuleCycle` or
+    :class:`~build_tools.rules.errors.Unbounded` for rules that cannot answer."""
+    # One session for the document: what a predicate works out of the whole
+    # card (card-verdict) is worked out once, not once per call.
+    with session():
+        return _report(rules, card, events)
+
+
+def _report(rules: tuple[Rule, ...], card: Card, events: tuple[tuple[str | None, str | None], ...]) -> dict[str, Any]:
     asked = {r.question for r in rules}
     found: dict[str, Any] = {}
     if not card.entries:
         return found
-    base = dataclasses.replace(entry_situation(card.entries[0]), system=data)
+    # The card as read (not its data): a predicate reads it without parsing it again.
+    base = dataclasses.replace(entry_situation(card.entries[0]), system=card)
     for question in SYSTEM_QUESTIONS:
         if question in asked and (verdict := _verdict(rules, question, base)) is not None:
             found[question] = verdict

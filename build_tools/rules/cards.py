@@ -36,7 +36,7 @@ build_tools.rules.errors.VocabularyError: openings.0.meening: unknown key (did y
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -115,6 +115,15 @@ class Card:
     #: What a pair playing Brown Sticker methods has handed in (the card, the
     #: announcement sheet, a defence).
     disclosure: frozenset[str] = frozenset()
+    #: The entries by their calls from the first one other than pass (what
+    #: :func:`entry_for` looks up: once per call of every auction asked).
+    by_calls: Mapping[tuple[Call, ...], tuple[Entry, ...]] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        found: dict[tuple[Call, ...], list[Entry]] = {}
+        for entry in self.entries:
+            found.setdefault(_stripped(entry.calls)[0], []).append(entry)
+        object.__setattr__(self, "by_calls", {calls: tuple(entries) for calls, entries in found.items()})
 
     def section(self, name: str) -> tuple[Entry, ...]:
         return tuple(e for e in self.entries if e.section == name)
@@ -295,10 +304,7 @@ def entry_for(card: Card, calls: tuple[Call, ...], vulnerable: str | None = None
     """
     asked, passes = _stripped(calls)
     seat = passes + 1
-    for entry in card.entries:
-        own, _ = _stripped(entry.calls)
-        if own != asked:
-            continue
+    for entry in card.by_calls.get(asked, ()):
         if entry.seats and seat not in entry.seats:
             continue
         if entry.vulnerable and vulnerable is not None and vulnerable not in entry.vulnerable:

@@ -23,8 +23,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import re
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from build_tools.bridge import Call, Strain, Suit, notation
@@ -32,247 +31,33 @@ from build_tools.bridge.errors import BridgeError
 from build_tools.bridge.meanings import Range
 from build_tools.bridge.views import View
 
-from .situation import RELATIONS, Situation, read_pattern
 from .errors import Conflict, Undecided, VocabularyError
-from .registry import Registry, in_force, reading, yaml_answer
+# The language's names, read from here by the predicates' modules.
+from .predicates import (
+    ALWAYS as ALWAYS,
+    DECLARATIONS as DECLARATIONS,
+    FALSE as FALSE,
+    PREDICATES as PREDICATES,
+    READS as READS,
+    TRUE as TRUE,
+    Condition as Condition,
+    Predicate as Predicate,
+    Reason as Reason,
+    Test as Test,
+    Truth as Truth,
+    conjunction as conjunction,
+    disjunction as disjunction,
+    parameter as parameter,
+    predicate as predicate,
+    registry as registry,
+    require as require,
+    unknown as unknown,
+    without_leading_passes as without_leading_passes,
+)
+from .parameters import PARAMETERS
+from .registry import yaml_answer
+from .situation import RELATIONS, Situation, read_pattern
 from .vocabulary import Meaning, TwoSuiter, meaning_at
-
-@dataclass(frozen=True, slots=True)
-class Truth:
-    """A condition's value for one query: true, false, or unknown (``None``)
-    because the query does not state ``needs`` (vocabulary keys such as
-    ``hcp``, or ``agreed``)."""
-
-    value: bool | None
-    needs: frozenset[str] = frozenset()
-
-    def __invert__(self) -> Truth:
-        return self if self.value is None else Truth(not self.value)
-
-
-TRUE, FALSE = Truth(True), Truth(False)
-
-
-def unknown(*needs: str) -> Truth:
-    """The value of a condition over facts the query does not state."""
-    return Truth(None, frozenset(needs))
-
-
-Test = Callable[[Situation], "bool | Truth"]
-
-def registry() -> Registry:
-    """The registry in force while a document's rules are read: predicates
-    that name a question or read a parameter look here."""
-    return in_force()
-
-
-@dataclass(frozen=True, slots=True)
-class Condition:
-    """A parsed condition: ``test`` decides it, ``text`` shows it (for ``explain``)."""
-
-    test: Test
-    text: str
-    #: What it was parsed from: a condition crosses to another process (the
-    #: languages render in parallel) as its data, and is parsed again there.
-    origin: tuple[Any, ...] | None = field(default=None, compare=False)
-
-    def evaluate(self, situation: Situation) -> Truth:
-        value = self.test(situation)
-        return value if isinstance(value, Truth) else TRUE if value else FALSE
-
-    def holds(self, situation: Situation) -> bool:
-        """Whether the condition is decided true (unknown is not)."""
-        return self.evaluate(situation).value is True
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        if self.origin is None:
-            raise TypeError(f"condition {self.text!r} was not parsed from data and cannot be pickled")
-        return (Condition.parse, self.origin)
-
-    @classmethod
-    def parse(cls, data: Any, language: str, path: str = "", rules: Registry | None = None) -> Condition:
-        with reading(rules):
-            condition = cls._parse(data, language, path)
-        return dataclasses.replace(condition, origin=(data, language, path, rules))
-
-    @classmethod
-    def _parse(cls, data: Any, language: str, path: str = "") -> Condition:
-        if data is None or data == {}:
-            return ALWAYS
-        if not isinstance(data, Mapping):
-            raise VocabularyError(path, "a condition is a mapping of predicates")
-        parts: list[Condition] = []
-        for key, value in data.items():
-            where = f"{path}.{key}" if path else str(key)
-            if key in ("all", "any"):
-                if not isinstance(value, list) or not value:
-                    raise VocabularyError(where, f"'{key}' takes a list of conditions")
-                subs = [cls._parse(v, language, f"{where}.{n}") for n, v in enumerate(value)]
-                parts.append(_all(subs) if key == "all" else _any(subs))
-            elif key == "not":
-                parts.append(_not(cls._parse(value, language, where)))
-            else:
-                predicate = PREDICATES.get(str(key))
-                if predicate is None:
-                    # Every name is listed, as for questions: a guess is not
-                    # always the name meant, and an author may not know the rest.
-                    choices = sorted([*PREDICATES, "all", "any", "not"])
-                    close = difflib.get_close_matches(str(key), choices, n=1)
-                    hint = f"did you mean '{close[0]}'?; " if close else ""
-                    raise VocabularyError(where, f"unknown predicate ({hint}the predicates: {', '.join(choices)})")
-                parts.append(predicate(value, language, where))
-        return _all(parts)
-
-
-ALWAYS = Condition(lambda s: True, "always", origin=(None, "", ""))
-
-
-def conjunction(values: list[Truth]) -> Truth:
-    """Kleene's "and": false if any is false, else unknown if any is unknown."""
-    if any(v.value is False for v in values):
-        return FALSE
-    doubtful = [v for v in values if v.value is None]
-    return Truth(None, frozenset().union(*(v.needs for v in doubtful))) if doubtful else TRUE
-
-
-def disjunction(values: list[Truth]) -> Truth:
-    """Kleene's "or": true if any is true, else unknown if any is unknown."""
-    if any(v.value is True for v in values):
-        return TRUE
-    doubtful = [v for v in values if v.value is None]
-    return Truth(None, frozenset().union(*(v.needs for v in doubtful))) if doubtful else FALSE
-
-
-def _all(parts: list[Condition]) -> Condition:
-    if len(parts) == 1:
-        return parts[0]
-
-    def test(s: Situation) -> Truth:
-        values = []
-        for part in parts:  # a false part decides; the rest need not be asked
-            value = part.evaluate(s)
-            if value.value is False:
-                return FALSE
-            values.append(value)
-        return conjunction(values)
-
-    return Condition(test, " and ".join(p.text for p in parts))
-
-
-def _not(part: Condition) -> Condition:
-    return Condition(lambda s: ~part.evaluate(s), f"not ({part.text})")
-
-
-def _any(parts: list[Condition]) -> Condition:
-    def test(s: Situation) -> Truth:
-        values = []
-        for part in parts:
-            value = part.evaluate(s)
-            if value.value is True:
-                return TRUE
-            values.append(value)
-        return disjunction(values)
-
-    return Condition(test, "(" + " or ".join(p.text for p in parts) + ")")
-
-
-# --- the registry ----------------------------------------------------------
-
-Predicate = Callable[[Any, str, str], Condition]
-PREDICATES: dict[str, Predicate] = {}
-
-
-#: What each predicate reads of the query's meanings: ``meaning`` (the call's),
-#: ``opening`` (the opening bid's), or nothing (the auction, the query's own facts).
-READS: dict[str, str] = {}
-
-
-def predicate(name: str, reads: str = "", needs: tuple[str, ...] = (),
-              asks: Callable[[Situation], bool] | None = None) -> Callable[[Predicate], Predicate]:
-    """Register a predicate. One that ``reads`` a meaning is unknown, needing
-    ``needs``, when the query states no meaning for that call and the
-    situation ``asks`` it (by default always; a predicate of the suit a bid
-    names does not ask for a notrump bid): what a pair agreed is asked, never
-    guessed."""
-    if name in PREDICATES or name in ("all", "any", "not"):
-        # Two modules naming one predicate would leave the rules of one of them
-        # read by the other's test, silently.
-        raise RuntimeError(f"predicate {name!r} is registered twice")
-
-    def register(function: Predicate) -> Predicate:
-        if not reads:
-            PREDICATES[name] = function
-            return function
-
-        def parse(value: Any, language: str, path: str) -> Condition:
-            inner = function(value, language, path)
-            wanted = frozenset(needs) if reads == "meaning" else frozenset(f"opening.{n}" for n in needs)
-
-            def test(s: Situation) -> bool | Truth:
-                meaning = s.meaning if reads == "meaning" else s.earlier_meaning("opening")
-                if not meaning.keys and (asks is None or asks(s)):
-                    return Truth(None, wanted)
-                return inner.test(s)
-
-            return Condition(test, inner.text)
-
-        parse.__doc__ = function.__doc__
-        PREDICATES[name] = parse
-        READS[name] = reads
-        return function
-
-    return register
-
-
-def require(names: Iterable[str], path: str) -> None:
-    """Refuse at ``path`` a rule whose predicate reads parameters the document
-    does not declare, naming every one missing at once, each described (what
-    it means, its unit, an example): not one per run, and no did-you-mean
-    toward a parameter it declares, which would be another figure.
-
-    >>> require(["long-suit", "king-hcp"], "when.may-be-weak")
-    Traceback (most recent call last):
-    ...
-    build_tools.rules.errors.VocabularyError: when.may-be-weak: this predicate reads parameters the document does not declare: long-suit (the cards that make a suit long; in cards, e.g. 3); king-hcp (the HCP a king is worth: a strong hand holds an average hand and a king; in HCP, e.g. 3). Declare each under 'parameters:' with the article of the text it comes from
-    """
-    from .parameters import described
-
-    declared = registry().parameters
-    missing = [name for name in dict.fromkeys(names) if name not in declared]
-    if missing:
-        many = len(missing) > 1
-        raise VocabularyError(path, f"this predicate reads {'parameters' if many else 'a parameter'} the document "
-                                    f"does not declare: {'; '.join(described(n) for n in missing)}. Declare "
-                                    f"{'each' if many else 'it'} under 'parameters:' with the article of the text "
-                                    f"it comes from")
-
-
-#: How a message names the kind of value a parameter must have.
-_KINDS = {int: "a whole number", list: "a list", str: "a word"}
-
-
-def parameter(name: str, path: str, kind: type | tuple[type, ...] = int) -> Any:
-    """The value of a parameter the document declares (a figure or reading of
-    its regulation, with its article): predicates that rest on one read it
-    when the rule is read, and a rule of a document that declares none is
-    refused at ``path`` (:func:`require`).
-
-    >>> from build_tools.rules.registry import Parameter, Registry
-    >>> with reading(Registry(parameters={"long-suit": Parameter("long-suit", "three")})):  # not read from YAML
-    ...     parameter("long-suit", "when")
-    Traceback (most recent call last):
-    ...
-    build_tools.rules.errors.VocabularyError: when: parameter 'long-suit' is 'three', not a whole number
-    """
-    require([name], path)
-    value = registry().parameter(name).value
-    kinds = kind if isinstance(kind, tuple) else (kind,)
-    if not isinstance(value, kinds) or isinstance(value, bool) and int in kinds:
-        wanted = " or ".join(_KINDS.get(k, k.__name__) for k in kinds)
-        shown_value = repr(value) if isinstance(value, str) else _show(value)
-        raise VocabularyError(path, f"parameter {name!r} is {shown_value}, not {wanted}")
-    return value
-
 
 _PARAMETER_IN_RANGE = re.compile(r"[a-z][a-z0-9]*(?:-[a-z][a-z0-9]*)*")
 
@@ -282,7 +67,7 @@ def range_of(value: Any, path: str) -> Range:
     may be a parameter the document declares: ``natural-suit-length+`` is its
     figure or more, so a federation writes its figures once.
 
-    >>> from build_tools.rules.registry import Registry
+    >>> from build_tools.rules.registry import Registry, reading
     >>> with reading(Registry.standard().declaring({"natural-suit-length": 3})):
     ...     range_of("natural-suit-length+", "when.named-suit"), range_of("2-natural-suit-length", "when")
     (Range.parse('3+'), Range.parse('2-3'))
@@ -299,15 +84,14 @@ def range_of(value: Any, path: str) -> Range:
         for name in names:
             if name in declared:
                 continue
-            from .parameters import PARAMETERS
-
             if name in PARAMETERS:
-                require([name], path)
+                continue  # a parameter of the language the document has not declared: parameter() names it
             close = difflib.get_close_matches(name, list(declared), n=1)
             hint = f" (did you mean '{close[0]}'?)" if close else ""
             raise VocabularyError(path, f"unknown parameter {name!r} in the range {text!r}{hint}: a range is 5+, "
                                         f"4-5, -9 or 6, and a number in it may be a parameter the document declares")
-        figures = {name: parameter(name, path) for name in names}
+        # The rule's author names these, not the predicate: no declaration of its lists them.
+        figures = {name: parameter(name, path, in_range=True) for name in names}
         text = _PARAMETER_IN_RANGE.sub(lambda m: str(figures[m.group(0)]), text)
     try:
         return Range.parse(text)
@@ -321,29 +105,43 @@ def _flag(value: Any, path: str) -> bool:
     return value
 
 
-def _fact(name: str, fact: Callable[[Situation], bool], doc: str) -> None:
+#: The values of a predicate that states a fact of the query, true or false.
+FLAG = ("true", "false")
+#: What a predicate of the auction reads.
+AUCTION = ("auction", "call")
+
+
+def _fact(name: str, fact: Callable[[Situation], bool], doc: str, says: str,
+          facts: tuple[str, ...] = AUCTION) -> None:
+    """Register ``name``, true where ``fact`` holds of the situation (``doc``
+    says when; ``says`` is the statement of its reason)."""
     def parse(value: Any, language: str, path: str) -> Condition:
         wanted = _flag(value, path)
         return Condition(lambda s: fact(s) == wanted, name if wanted else f"not {name}")
 
     parse.__doc__ = doc
-    PREDICATES[name] = parse
+    predicate(name, facts=facts, values=FLAG, says=says, shows="flag")(parse)
 
 
-_fact("opening", lambda s: s.is_opening, "The call is the first bid of the auction.")
-_fact("response", lambda s: s.is_response, "Partner opened; the player's first call since, other than pass.")
+_fact("opening", lambda s: s.is_opening, "The call is the first bid of the auction.", "the call opens the auction")
+_fact("response", lambda s: s.is_response, "Partner opened; the player's first call since, other than pass.",
+      "the call responds to partner's opening")
 _fact("overcall", lambda s: s.is_overcall,
-      "The opponents opened, our side had called nothing but pass, and this is a bid.")
-_fact("contested", lambda s: s.contested, "An opponent has called other than pass.")
-_fact("jump", lambda s: s.jump > 0, "A bid above the lowest sufficient one in its strain.")
-_fact("screens", lambda s: s.screens, "Played with screens.")
-_fact("doubled", lambda s: s.doubled_by_opponent, "The last call other than pass is an opponent's double.")
+      "The opponents opened, our side had called nothing but pass, and this is a bid.", "the call is an overcall")
+_fact("contested", lambda s: s.contested, "An opponent has called other than pass.",
+      "an opponent has called other than pass", ("auction",))
+_fact("jump", lambda s: s.jump > 0, "A bid above the lowest sufficient one in its strain.", "the call is a jump")
+_fact("screens", lambda s: s.screens, "Played with screens.", "screens are in use", ("screens",))
+_fact("doubled", lambda s: s.doubled_by_opponent, "The last call other than pass is an opponent's double.",
+      "an opponent has just doubled", ("auction",))
 _fact("new-suit", lambda s: s.call.is_bid and s.call.strain is not Strain.NOTRUMP
-      and s.call.strain not in s.strains_bid_by(RELATIONS), "A bid in a suit nobody has bid.")
+      and s.call.strain not in s.strains_bid_by(RELATIONS), "A bid in a suit nobody has bid.",
+      "the call bids a suit nobody has bid")
 _fact("raise", lambda s: s.call.is_bid and s.call.strain in s.strains_bid_by(("partner",)),
-      "A bid in a strain partner has bid.")
+      "A bid in a strain partner has bid.", "the call bids a strain partner has bid")
 _fact("opponents-suit", lambda s: s.call.is_bid and s.call.strain is not Strain.NOTRUMP
-      and s.call.strain in s.strains_bid_by(("lho", "rho")), "A bid in a suit an opponent has bid.")
+      and s.call.strain in s.strains_bid_by(("lho", "rho")), "A bid in a suit an opponent has bid.",
+      "the call bids a suit an opponent has bid")
 
 
 def _calls(value: Any, language: str, path: str) -> frozenset[Call]:
@@ -361,14 +159,15 @@ def _calls(value: Any, language: str, path: str) -> frozenset[Call]:
     return frozenset(calls)
 
 
-@predicate("call")
+@predicate("call", facts=("call",), values=("2♦/♥", "[1♣, 1♦]"), says="the call is %(value)s", shows="calls")
 def _call(value: Any, language: str, path: str) -> Condition:
     """The call in question is one of these (``2♦/♥`` or a list)."""
     calls = _calls(value, language, path)
-    return Condition(lambda s: s.call in calls, f"call {shown(value)}")
+    return Condition(lambda s: s.call in calls, f"call {shown(value)}", calls=calls)
 
 
-@predicate("after")
+@predicate("after", facts=("auction",), values=("1NT", "(1♥) X", "[1♥, 1♠]"), says="the auction before it is %(value)s",
+           shows="auction")
 def _after(value: Any, language: str, path: str) -> Condition:
     """The auction before the call is exactly this one, or one of a list
     (``1♥ [pas] 1♠`` or ``[1♥, 1♠]``; partnership view).
@@ -393,7 +192,8 @@ def _after(value: Any, language: str, path: str) -> Condition:
         # Written in the partnership view: after our last call, the opponent on
         # our left passed in silence before the call in question.
         befores.append(written.calls + ((Call.parse("P"),) if last_ours else ()))
-    return Condition(lambda s: any(_ends_with_ours(s.calls[:-1], b) for b in befores), f"after {shown(value)}")
+    return Condition(lambda s: any(_ends_with_ours(s.calls[:-1], b) for b in befores), f"after {shown(value)}",
+                     befores=frozenset(without_leading_passes(b) for b in befores))
 
 
 def _ends_with_ours(calls: tuple[Call, ...], before: tuple[Call, ...]) -> bool:
@@ -405,7 +205,13 @@ def _ends_with_ours(calls: tuple[Call, ...], before: tuple[Call, ...]) -> bool:
     return stripped == before
 
 
-@predicate("opener")
+#: The players as a rule names them, seen from the player of the call.
+PLAYERS = {"self": "the player", "partner": "partner", "lho": "the left-hand opponent",
+           "rho": "the right-hand opponent", "opponent": "an opponent", "our-side": "our side", "nobody": "nobody"}
+
+
+@predicate("opener", facts=("auction",), values=tuple(PLAYERS), says="the auction was opened by %(value)s",
+           shows="word", words=PLAYERS)
 def _opener(value: Any, language: str, path: str) -> Condition:
     """Who made the first bid: self, partner, lho, rho, opponent, our-side or nobody."""
     groups = {"opponent": ("lho", "rho"), "our-side": ("self", "partner"), "nobody": ("nobody",)}
@@ -415,15 +221,17 @@ def _opener(value: Any, language: str, path: str) -> Condition:
     return Condition(lambda s: s.opener in wanted, f"opened by {shown(value)}")
 
 
-@predicate("opening-call")
+@predicate("opening-call", facts=("auction",), values=("1♣", "[1♥, 1♠]"), says="the opening bid was %(value)s",
+           shows="calls")
 def _opening_call(value: Any, language: str, path: str) -> Condition:
     """The first bid of the auction is one of these."""
     calls = _calls(value, language, path)
     return Condition(lambda s: s.opening_index is not None and s.calls[s.opening_index] in calls,
-                     f"the opening was {shown(value)}")
+                     f"the opening was {shown(value)}", openings=calls)
 
 
-@predicate("kind")
+@predicate("kind", facts=("call",), values=("bid", "pass", "double", "redouble"), says="the call is %(value)s",
+           shows="word", words={"bid": "a bid", "pass": "a pass", "double": "a double", "redouble": "a redouble"})
 def _kind(value: Any, language: str, path: str) -> Condition:
     """The call is a bid, pass, double or redouble."""
     kinds = ("bid", "pass", "double", "redouble")
@@ -432,14 +240,20 @@ def _kind(value: Any, language: str, path: str) -> Condition:
     return Condition(lambda s: s.call.kind.name.lower() == value, f"a {shown(value)}")
 
 
-@predicate("level")
+@predicate("level", facts=("call",), values=("4+", "1-2"), says="the bid is at level %(value)s", shows="range")
 def _level(value: Any, language: str, path: str) -> Condition:
     """The bid's level is in this range (``4+``)."""
     levels = range_of(value, path)
     return Condition(lambda s: s.call.is_bid and s.call.level in levels, f"level {shown(value)}")
 
 
-@predicate("strain")
+#: The strains and groups of strains a rule names.
+STRAINS = {"clubs": "clubs", "diamonds": "diamonds", "hearts": "hearts", "spades": "spades", "notrump": "notrump",
+           "suit": "a suit", "major": "a major", "minor": "a minor"}
+
+
+@predicate("strain", facts=("call",), values=tuple(STRAINS), says="the bid is in %(value)s", shows="word",
+           words=STRAINS)
 def _strain(value: Any, language: str, path: str) -> Condition:
     """The bid's strain: clubs, diamonds, hearts, spades, notrump, suit, major or minor."""
     groups = {
@@ -454,14 +268,16 @@ def _strain(value: Any, language: str, path: str) -> Condition:
     return Condition(lambda s: s.call.is_bid and s.call.strain in wanted, f"in {shown(value)}")
 
 
-@predicate("meaning")
+@predicate("meaning", facts=("meaning",), values=("{natural: true, hcp: 14-18}",),
+           says="the agreed meaning says at least: %(value)s", shows="meaning")
 def _meaning(value: Any, language: str, path: str) -> Condition:
     """The agreed meaning of the call says at least this (see :func:`within`)."""
     wanted = meaning_at(value, path)
     return Condition(lambda s: within_truth(s.meaning, wanted), f"meaning {_show(value)}")
 
 
-@predicate("opening-meaning")
+@predicate("opening-meaning", facts=("auction", "earlier"), values=("{hcp: 15+}",),
+           says="the opening's agreed meaning says at least: %(value)s", shows="meaning")
 def _opening_meaning(value: Any, language: str, path: str) -> Condition:
     """The agreed meaning of the opening bid says at least this."""
     wanted = meaning_at(value, path)
@@ -636,7 +452,10 @@ def next_higher_suit(call: Call) -> Suit | None:
     return Suit(call.strain.value + 1)
 
 
-@predicate("advance")
+@predicate("advance", facts=AUCTION, values=("true", "false", "suit", "notrump"),
+           says="the call advances %(value)s", shows="word",
+           words={"true": "partner's overcall", "suit": "partner's overcall in a suit",
+                  "notrump": "partner's overcall in notrump"})
 def _advance(value: Any, language: str, path: str) -> Condition:
     """Partner overcalled and this is the player's first call since other than
     pass; ``suit`` or ``notrump``: partner's overcall was in that kind of strain."""
@@ -656,7 +475,9 @@ def _advance(value: Any, language: str, path: str) -> Condition:
     return Condition(test, f"an advance of a {shown(value)} overcall")
 
 
-@predicate("named-suit", reads="meaning", needs=("suits",), asks=lambda s: _named_suit(s) is not None)
+@predicate("named-suit", reads="meaning", needs=("suits",), asks=lambda s: _named_suit(s) is not None,
+           facts=("call", "meaning"), values=("4+", "unstated", "0+"),
+           says="the meaning promises %(value)s cards in the suit bid", shows="range")
 def _named_suit_length(value: Any, language: str, path: str) -> Condition:
     """What the meaning promises in the suit the bid names: a length range it
     lies within (``4+``: at least four cards), or ``unstated`` (nothing, or
@@ -687,7 +508,8 @@ def _named_suit_length(value: Any, language: str, path: str) -> Condition:
     return Condition(test, f"{shown(value)} cards in the suit named")
 
 
-@predicate("partners-suit")
+@predicate("partners-suit", facts=("auction", "call", "earlier"), values=FLAG, parameters=("partner-default-length",),
+           says="the bid is in a suit partner has shown", shows="flag")
 def _partners_suit(value: Any, language: str, path: str) -> Condition:
     """The bid names a suit partner has shown (see
     :meth:`~build_tools.rules.situation.Situation.partner_suits`): a raise."""
@@ -701,7 +523,9 @@ def _partners_suit(value: Any, language: str, path: str) -> Condition:
     return Condition(test, "in partner's suit" if wanted else "not in partner's suit")
 
 
-@predicate("denies-support", reads="meaning", needs=("suits",), asks=lambda s: bool(s.partner_suits()))
+@predicate("denies-support", reads="meaning", needs=("suits",), asks=lambda s: bool(s.partner_suits()),
+           facts=("auction", "meaning", "earlier"), values=FLAG, parameters=("partner-default-length",),
+           says="the meaning denies support for partner's major", shows="flag")
 def _denies_support(value: Any, language: str, path: str) -> Condition:
     """The meaning denies support for every major partner has shown: it does
     not allow eight cards together, counting partner's least length (four when
@@ -740,7 +564,8 @@ def _denies_support(value: Any, language: str, path: str) -> Condition:
     return Condition(test, "denies support for partner's major" if wanted else "does not deny support")
 
 
-@predicate("silent-on")
+@predicate("silent-on", facts=("meaning",), values=("shape", "[hcp, shape]"),
+           says="the meaning says nothing of %(value)s", shows="text")
 def _silent_on(value: Any, language: str, path: str) -> Condition:
     """The meaning states none of these vocabulary keys (``shape`` or a list):
     what a pair has left unsaid, as against what it has said otherwise.
@@ -763,13 +588,21 @@ def _silent_on(value: Any, language: str, path: str) -> Condition:
     return Condition(lambda s: not (s.meaning.keys & wanted), f"silent on {', '.join(sorted(wanted))}")
 
 
-_SHOWN_SUIT = ("named", "not-named", "next-higher", "higher-ranking", "none")
+#: What ``shown-suit`` names, in a verdict's reasons ("the meaning shows ...").
+SHOWN_SUITS = {"named": "one suit, the one bid", "not-named": "one suit, not the one bid",
+               "next-higher": "one suit, the next one up", "higher-ranking": "one suit, ranking above the one bid",
+               "none": "no suit of its own"}
+_SHOWN_SUIT = tuple(SHOWN_SUITS)
+#: And in the condition's text (``because``).
 _SHOWN_SUIT_TEXT = {"named": "shows one suit, the one named", "not-named": "shows one suit, not the one named",
                     "next-higher": "shows one suit, the next one up", "higher-ranking":
                     "shows one suit, ranking above the one named", "none": "shows no suit of its own"}
 
 
-@predicate("shown-suit", reads="meaning", needs=("suits",), asks=lambda s: s.call.is_bid)
+@predicate("shown-suit", reads="meaning", needs=("suits",), asks=lambda s: s.call.is_bid,
+           facts=("auction", "call", "meaning", "earlier"), values=tuple(SHOWN_SUITS),
+           parameters=("shown-suit-length", "partner-default-length"),
+           says="the meaning shows %(value)s", shows="word", words=SHOWN_SUITS)
 def _shown_suit(value: Any, language: str, path: str) -> Condition:
     """The bid's meaning shows exactly one suit (the parameter shown-suit-length, cards or more,
     not a two-suiter, not support for a suit partner has shown), and it is the
@@ -821,7 +654,10 @@ def _shown_suit(value: Any, language: str, path: str) -> Condition:
     return Condition(test, _SHOWN_SUIT_TEXT[value])
 
 
-@predicate("partner-must-bid", reads="meaning", needs=("partner-must-bid",))
+@predicate("partner-must-bid", reads="meaning", needs=("partner-must-bid",), facts=("meaning",),
+           values=("shown", "unshown"), parameters=("shown-suit-length",),
+           says="the meaning obliges partner to bid a suit it %(value)s", shows="word",
+           words={"shown": "shows", "unshown": "does not show"})
 def _partner_must_bid(value: Any, language: str, path: str) -> Condition:
     """The meaning obliges partner to bid a suit (``partner-must-bid``) that it
     also ``shown`` (the parameter shown-suit-length), or ``unshown`` (Lebensohl's 2NT, "se
@@ -842,7 +678,8 @@ def _partner_must_bid(value: Any, language: str, path: str) -> Condition:
     return Condition(test, f"obliges partner to bid a suit it has {shown(value)}")
 
 
-@predicate("agreed")
+@predicate("agreed", facts=("agreed", "meaning"), values=FLAG, says="the pair has an agreement about the call",
+           shows="flag")
 def _agreed(value: Any, language: str, path: str) -> Condition:
     """The pair has an agreement about the call (``true``) or has none
     (``false``): the query says so (``agreed: false``), or states a meaning.
@@ -874,7 +711,8 @@ def question_and_answer(value: Any, path: str, example: str) -> tuple[str, str]:
         raise VocabularyError(f"{path}.{question}", str(exc)) from None
 
 
-@predicate("verdict")
+@predicate("verdict", facts=("verdict",), values=('{natural: "no"}',),
+           says="the document's verdict is %(value)s", shows="text", verdicts=lambda value: list(value))
 def _verdict(value: Any, language: str, path: str) -> Condition:
     """The document's own verdict on another question for the same call
     (``{natural: "no"}``): a rule that alerts non-natural calls uses the

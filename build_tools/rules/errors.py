@@ -65,3 +65,26 @@ class Conflict(Exception):
     def __init__(self, verdicts: Iterable[_Decided]) -> None:
         self.verdicts: tuple[Any, ...] = tuple(verdicts)
         super().__init__("; ".join(f"{v.answer} by '{v.article}'" for v in self.verdicts))
+
+
+class RuleCycle(Exception):
+    """A rule that asks, through ``verdict:``, ``card-verdict:`` or another
+    predicate that asks the document's rules, the very question it answers
+    for the very situation: an authoring error, refused where the engine
+    meets it (``handbook validate`` finds it before). ``article``, ``line``
+    and ``column`` name the rule that asked."""
+
+    def __init__(self, questions: tuple[str, ...], article: str = "", line: int = 0, column: int = 0) -> None:
+        self.questions, self.article, self.line, self.column = questions, article, line, column
+        chain = " -> ".join(f"'{q}'" for q in questions)
+        by = f"the rule of '{article}' asks its own verdict" if article else "a rule asks its own verdict"
+        super().__init__(f"{by}: {chain} (a cycle: no verdict can be given)")
+
+
+class Unbounded(Exception):
+    """The engine's work passed the bound set for it (:func:`~build_tools.rules.engine.bounded`):
+    ``done`` evaluations of rules, at most ``bound``."""
+
+    def __init__(self, done: int, bound: int) -> None:
+        self.done, self.bound = done, bound
+        super().__init__(f"more than {bound:,} evaluations of rules")

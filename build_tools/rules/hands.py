@@ -34,7 +34,7 @@ from build_tools.bridge.cards import Rank
 from build_tools.bridge.errors import BridgeError
 from build_tools.bridge.meanings import Range
 
-from .conditions import Condition, Truth, _flag, parameter, predicate, range_of, shown, unknown
+from .conditions import AUCTION, FLAG, Condition, Truth, _flag, parameter, predicate, range_of, shown, unknown
 from .errors import VocabularyError
 from .situation import Situation, read_pattern
 from .vocabulary import _SUIT_NAMES
@@ -120,7 +120,7 @@ def _matches(calls: tuple[Call, ...] | None, sequences: list[tuple[frozenset[Cal
         len(calls) == len(seq) and all(c in slot for c, slot in zip(calls, seq, strict=True)) for seq in sequences)
 
 
-@predicate("sequence")
+@predicate("sequence", facts=AUCTION, values=("1тб 1ч 1БК 2т",), says="the auction is %(value)s", shows="auction")
 def _sequence(value: Any, language: str, path: str) -> Condition:
     """The auction, the call in question included, is exactly one of these
     (our side's calls, the opponents silent; ``1тб 1ч 1БК 2т``: alternatives
@@ -134,7 +134,8 @@ def _sequence(value: Any, language: str, path: str) -> Condition:
     return Condition(lambda s: _matches(our_calls(s), sequences), f"the auction {shown(value)}")
 
 
-@predicate("after-sequence")
+@predicate("after-sequence", facts=AUCTION, values=("1ч 2ч 4БК",), says="the call answers the auction %(value)s",
+           shows="auction")
 def _after_sequence(value: Any, language: str, path: str) -> Condition:
     """The auction before the call in question is exactly one of these (as
     ``sequence``), and the call is our side's next: the answer to that ask.
@@ -152,7 +153,7 @@ def _after_sequence(value: Any, language: str, path: str) -> Condition:
     return Condition(test, f"after {shown(value)}")
 
 
-@predicate("answers")
+@predicate("answers", facts=AUCTION, values=("4БК",), says="the call answers partner's %(value)s", shows="calls")
 def _answers(value: Any, language: str, path: str) -> Condition:
     """Partner's last call, the call before this one of our side's (the
     opponents silent), is one of these (``4БК``): the call answers that ask.
@@ -212,7 +213,15 @@ def agreed_suit(situation: Situation) -> Suit | None:
     return None
 
 
-@predicate("agreed-suit")
+#: The suits a rule of the hand names, and what else it may name.
+SUIT_WORDS = {"clubs": "clubs", "diamonds": "diamonds", "hearts": "hearts", "spades": "spades", "major": "a major",
+              "minor": "a minor", "any": "any suit", "none": "no suit"}
+#: What a hand's values are: the hand, and the auction that agrees a suit.
+HAND = ("hand", "auction", "call")
+
+
+@predicate("agreed-suit", facts=AUCTION, values=("hearts", "major", "any", "none"), says="the suit agreed is %(value)s",
+           shows="suits", words=SUIT_WORDS)
 def _agreed_suit(value: Any, language: str, path: str) -> Condition:
     """The suit our side has agreed (:func:`agreed_suit`) is one of these
     (``hearts``, ``major``, ``any``), or ``none``: no suit is agreed."""
@@ -236,7 +245,8 @@ def _keycard_kings(value: Any, path: str) -> Callable[[Suit], tuple[Suit, ...]]:
     return lambda trump: tuple(dict.fromkeys((trump, *suits)))
 
 
-@predicate("keycard-count")
+@predicate("keycard-count", facts=HAND, values=("[0, 3]", "1"), parameters=("keycard-king",),
+           says="the hand holds %(value)s key cards", shows="text")
 def _keycard_count(value: Any, language: str, path: str) -> Condition:
     """The hand holds one of these numbers of key cards (``[0, 3]``) for the
     agreed suit: the four aces and the king the parameter keycard-king names
@@ -254,7 +264,7 @@ def _keycard_count(value: Any, language: str, path: str) -> Condition:
     return _on_hand(test, f"{' or '.join(map(str, sorted(counts)))} key cards (the four aces and {king})")
 
 
-@predicate("trump-queen")
+@predicate("trump-queen", facts=HAND, values=FLAG, says="the hand holds the queen of the agreed suit", shows="flag")
 def _trump_queen(value: Any, language: str, path: str) -> Condition:
     """The hand holds (``true``) or lacks (``false``) the queen of the agreed
     suit. False when no suit is agreed."""
@@ -267,7 +277,8 @@ def _trump_queen(value: Any, language: str, path: str) -> Condition:
     return _on_hand(test, "the trump queen" if wanted else "no trump queen")
 
 
-@predicate("top-honours")
+@predicate("top-honours", facts=HAND, values=("2+",), says="the hand holds %(value)s of the ace, king and queen of the agreed suit",
+           shows="range")
 def _top_honours(value: Any, language: str, path: str) -> Condition:
     """How many of the ace, king and queen of the agreed suit the hand holds
     lies in this range (``2+``). False when no suit is agreed."""
@@ -283,14 +294,16 @@ def _top_honours(value: Any, language: str, path: str) -> Condition:
     return _on_hand(test, f"{shown(value)} of the top three trump honours")
 
 
-@predicate("hand-hcp")
+@predicate("hand-hcp", facts=("hand",), values=("11-13", "16+"), says="the hand holds %(value)s HCP", shows="range")
 def _hand_hcp(value: Any, language: str, path: str) -> Condition:
     """The hand's high-card points (4-3-2-1) lie in this range (``11-13``)."""
     wanted = _range(value, path)
     return _on_hand(lambda s, hand: hand.hcp in wanted, f"{shown(value)} HCP in the hand")
 
 
-@predicate("hand-length")
+@predicate("hand-length", facts=HAND, values=("{hearts: 3}", "{spades: 4, hearts: 5}", "{agreed: 4+}", "{named: 5+}",
+                                             "{opening: 0-1}"),
+           says="the hand's lengths are %(value)s", shows="text")
 def _hand_length(value: Any, language: str, path: str) -> Condition:
     """The hand's length in each suit named lies in its range (``{hearts: 3}``,
     ``{spades: 4, hearts: 5}``; ``agreed``: the agreed suit; ``named``: the
@@ -321,7 +334,8 @@ def _in(suits: tuple[Suit, ...], hand: Hand, length: int) -> bool:
     return any(hand.length(suit) == length for suit in suits)
 
 
-@predicate("singleton")
+@predicate("singleton", facts=("hand",), values=("[clubs, diamonds]", "any", "none"), says="the hand has a singleton in %(value)s",
+           shows="suits", words=SUIT_WORDS)
 def _singleton(value: Any, language: str, path: str) -> Condition:
     """The hand has a singleton in one of these suits (``[clubs, diamonds]``,
     ``any``), or ``none``: no singleton anywhere (a void is no singleton)."""
@@ -331,7 +345,8 @@ def _singleton(value: Any, language: str, path: str) -> Condition:
     return _on_hand(lambda s, hand: _in(suits, hand, 1), f"a singleton in {shown(value)}")
 
 
-@predicate("void")
+@predicate("void", facts=("hand",), values=("spades", "any", "none"), says="the hand has a void in %(value)s", shows="suits",
+           words=SUIT_WORDS)
 def _void(value: Any, language: str, path: str) -> Condition:
     """The hand has a void in one of these suits (``any``), or ``none``: no void."""
     if value == "none":
@@ -360,14 +375,16 @@ def has_half_stopper(hand: Hand, suit: Suit) -> bool:
     return (Rank.QUEEN in holding and holding.length >= 2) or (Rank.JACK in holding and holding.length >= 3)
 
 
-@predicate("stopper")
+@predicate("stopper", facts=("hand",), values=("spades", "[hearts, spades]"), says="the hand stops %(value)s", shows="suits",
+           words=SUIT_WORDS)
 def _stopper(value: Any, language: str, path: str) -> Condition:
     """The hand stops every one of these suits (:func:`has_stopper`)."""
     suits = _suits(value, path)
     return _on_hand(lambda s, hand: all(has_stopper(hand, x) for x in suits), f"a stopper in {shown(value)}")
 
 
-@predicate("half-stopper")
+@predicate("half-stopper", facts=("hand",), values=("spades",), says="the hand holds half a stopper in %(value)s",
+           shows="suits", words=SUIT_WORDS)
 def _half_stopper(value: Any, language: str, path: str) -> Condition:
     """The hand holds half a stopper (Qx, Jxx: :func:`has_half_stopper`) but
     no full one in every one of these suits."""
@@ -388,7 +405,8 @@ def control(hand: Hand, suit: Suit) -> int:
     return 0
 
 
-@predicate("control")
+@predicate("control", facts=("hand",), values=("{suit: spades, round: 1}", "{suit: clubs, round: 2}", "{suit: hearts, round: 0}"),
+           says="the hand's control is %(value)s", shows="text")
 def _control(value: Any, language: str, path: str) -> Condition:
     """The hand controls the suit by this round: ``{suit: spades, round: 1}``
     (ace or void), ``round: 2`` (first or second: also king or singleton),
@@ -412,7 +430,7 @@ def _control(value: Any, language: str, path: str) -> Condition:
 # --- where a rule comes from -----------------------------------------------
 
 
-@predicate("row")
+@predicate("row", facts=(), values=("otvety-na-4bk 1",), says="the row %(value)s of the table", shows="text")
 def _row(value: Any, language: str, path: str) -> Condition:
     """Always holds: names the row of a response table the rule formalises
     (``otvety-na-4bk 1``: the table's id and the row's number from 1), so that
@@ -455,7 +473,8 @@ def side_suit(situation: Situation, hand: Hand) -> Suit | None:
     return max(candidates, key=lambda suit: (hand.length(suit), suit.value))
 
 
-@predicate("side-suit")
+@predicate("side-suit", facts=HAND, values=("diamonds", "none"), says="the hand's side suit is %(value)s", shows="suits",
+           words=SUIT_WORDS)
 def _side_suit(value: Any, language: str, path: str) -> Condition:
     """The hand's side suit (:func:`side_suit`: three cards or more headed by
     the ace, king or queen, the longest beside the opening suit) is this one,
@@ -470,7 +489,8 @@ def _side_suit(value: Any, language: str, path: str) -> Condition:
 _BALANCED = ((4, 3, 3, 3), (4, 4, 3, 2), (5, 3, 3, 2))
 
 
-@predicate("hand-shape")
+@predicate("hand-shape", facts=("hand",), values=("5332", "[5431, 4441]", "balanced"), says="the hand's shape is %(value)s",
+           shows="word", words={"balanced": "balanced"})
 def _hand_shape(value: Any, language: str, path: str) -> Condition:
     """The hand's pattern is one of these, longest suit first (``5332`` or a
     list), or ``balanced``: 4-3-3-3, 4-4-3-2 or 5-3-3-2 (the notes'
@@ -495,7 +515,8 @@ def _hand_shape(value: Any, language: str, path: str) -> Condition:
 _RANK_NAMES = {"ace": Rank.ACE, "king": Rank.KING, "queen": Rank.QUEEN, "jack": Rank.JACK, "ten": Rank.TEN}
 
 
-@predicate("honours")
+@predicate("honours", facts=("hand",), values=("{suit: diamonds, of: [ace, king, queen], count: 2+}",),
+           says="the hand's honours are %(value)s", shows="text")
 def _honours(value: Any, language: str, path: str) -> Condition:
     """How many of these honours the hand holds in a suit lies in a range:
     ``{suit: diamonds, of: [ace, king, queen], count: 2+}`` (a good suit),
@@ -516,7 +537,7 @@ def _honours(value: Any, language: str, path: str) -> Condition:
     return _on_hand(test, f"{value['count']} of {', '.join(names)} in {value['suit']}")
 
 
-@predicate("next-step")
+@predicate("next-step", facts=AUCTION, values=FLAG, says="the call is the cheapest bid above the last one", shows="flag")
 def _next_step(value: Any, language: str, path: str) -> Condition:
     """The call is the cheapest bid above the last one (``true``), the
     notes' "следующее ближайшее назначение"."""
@@ -535,7 +556,8 @@ def _next_step(value: Any, language: str, path: str) -> Condition:
     return Condition(test, "the next step" if wanted else "not the next step")
 
 
-@predicate("partner-raised-to")
+@predicate("partner-raised-to", facts=AUCTION, values=("2", "3"), says="partner raised the agreed suit to level %(value)s",
+           shows="text")
 def _partner_raised_to(value: Any, language: str, path: str) -> Condition:
     """Partner's last call bid the agreed suit (:func:`agreed_suit`) at this
     level (``2``): the raise that agrees a major "на уровне два"."""
@@ -553,7 +575,7 @@ def _partner_raised_to(value: Any, language: str, path: str) -> Condition:
     return Condition(test, f"partner raised the agreed suit to the {value} level")
 
 
-@predicate("in-agreed-suit")
+@predicate("in-agreed-suit", facts=AUCTION, values=FLAG, says="the call bids the suit agreed", shows="flag")
 def _in_agreed_suit(value: Any, language: str, path: str) -> Condition:
     """The bid names the suit our side has agreed (:func:`agreed_suit`), or
     (``false``) another suit; a notrump bid, a pass, a double: neither."""

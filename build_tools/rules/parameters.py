@@ -93,21 +93,21 @@ def check_value(name: str, value: Any, path: str) -> None:
         return
     if doc.kind == COUNT:
         if not isinstance(value, int) or isinstance(value, bool) or not doc.least <= value <= doc.most:
-            raise VocabularyError(path, f"{name!r} is {_units(doc)} (e.g. {doc.example}), not {_shown(value)}")
+            raise VocabularyError(path, f"{name!r} is {_units(doc)} (e.g. {doc.example}), not {yaml_text(value)}")
     elif doc.kind == WORDS:
         if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
             raise VocabularyError(path, f"{name!r} is a list of conventions' names (e.g. {doc.example}), "
-                                        f"not {_shown(value)}")
+                                        f"not {yaml_text(value)}")
     elif value != "trump" and (not isinstance(value, list) or not value
                                or not all(isinstance(v, str) and v for v in value)):
         raise VocabularyError(path, f"{name!r} is 'trump' or a list of one suit or more (e.g. [hearts]), "
-                                    f"not {_shown(value)}")
+                                    f"not {yaml_text(value)}")
 
 
-def _shown(value: Any) -> str:
+def yaml_text(value: Any) -> str:
     """A value as YAML writes it, quoted as a message quotes text."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, list):
-        return "[" + ", ".join(_shown(v) for v in value) + "]"
+        return "[" + ", ".join(yaml_text(v) for v in value) + "]"
     return repr(value) if isinstance(value, str) else str(value)

@@ -23,7 +23,8 @@ from typing import Any
 from build_tools.bridge import Auction, CallKind, CompetitivePosition, Hand, Strain, Suit
 from build_tools.bridge.meanings import Range
 
-from .conditions import FALSE, TRUE, Condition, Truth, _calls, _flag, _show, predicate, range_of, shown, unknown, within_truth
+from .conditions import (AUCTION, FALSE, FLAG, TRUE, Condition, Truth, _calls, _flag, _show, predicate, range_of, shown,
+                         unknown, within_truth)
 from .errors import VocabularyError
 from .situation import VULNERABLE, Situation
 from .vocabulary import meaning_at
@@ -58,7 +59,13 @@ def position_of(s: Situation) -> CompetitivePosition | None:
     return found
 
 
-@predicate("competitive-position")
+#: The positions' words.
+POSITION_WORDS = {"direct": "the direct position", "reopening": "the reopening position",
+                  "sandwich": "the sandwich position", "protective": "the protective position"}
+
+
+@predicate("competitive-position", facts=AUCTION, values=("direct", "reopening", "sandwich", "[direct, sandwich]"),
+           says="the call is made in %(value)s", shows="word", words=POSITION_WORDS)
 def _competitive_position(value: Any, language: str, path: str) -> Condition:
     """The call is made in this competitive position (``direct``,
     ``reopening``, ``sandwich``, or a list), as the rule model reads the
@@ -87,14 +94,15 @@ def is_passed_hand(s: Situation) -> bool:
     return any(s.calls[i].is_pass and (opening is None or i < opening) for i in _first_calls(s, "self"))
 
 
-@predicate("passed-hand")
+@predicate("passed-hand", facts=("auction",), values=FLAG, says="the player is a passed hand", shows="flag")
 def _passed_hand(value: Any, language: str, path: str) -> Condition:
     """The player passed at a turn before anyone had bid (a passed hand, "passat i förhand")."""
     wanted = _flag(value, path)
     return Condition(lambda s: is_passed_hand(s) == wanted, "a passed hand" if wanted else "not a passed hand")
 
 
-@predicate("responder-passed-hand")
+@predicate("responder-passed-hand", facts=("auction",), values=FLAG,
+           says="our side opened and its responder had passed before the opening", shows="flag")
 def _responder_passed_hand(value: Any, language: str, path: str) -> Condition:
     """Our side opened, and the opener's partner (the responder) had passed
     before the opening: a passed responder, whichever of the two makes the
@@ -130,7 +138,9 @@ def response_index(s: Situation) -> int | None:
 _RESPONSE_KINDS = ("two-over-one", "new-suit", "raise")
 
 
-@predicate("their-response")
+@predicate("their-response", facts=("auction",), values=("two-over-one", "new-suit", "raise", "2♣", "[1♠, 1NT]"),
+           says="the opponents responded %(value)s", shows="word",
+           words={"two-over-one": "two over one", "new-suit": "in a new suit", "raise": "with a raise of the opening"})
 def _their_response(value: Any, language: str, path: str) -> Condition:
     """The opponents opened and the opener's partner responded with one of
     these calls, or a bid of this kind: ``two-over-one`` (a new suit at the
@@ -168,7 +178,8 @@ def _their_response(value: Any, language: str, path: str) -> Condition:
     return Condition(test, f"after the opponents' response {shown(value)}")
 
 
-@predicate("responders-suit")
+@predicate("responders-suit", facts=AUCTION, values=FLAG, says="the call bids the suit of the opponents' response",
+           shows="flag")
 def _responders_suit(value: Any, language: str, path: str) -> Condition:
     """A bid in the suit of the opponents' response (the suit the opener's partner bid)."""
     wanted = _flag(value, path)
@@ -183,7 +194,8 @@ def _responders_suit(value: Any, language: str, path: str) -> Condition:
     return Condition(test, "in responder's suit" if wanted else "not in responder's suit")
 
 
-@predicate("advance-of-double")
+@predicate("advance-of-double", facts=AUCTION, values=FLAG, says="the call advances partner's takeout double",
+           shows="flag")
 def _advance_of_double(value: Any, language: str, path: str) -> Condition:
     """The opponents opened, partner's double was our side's first call other
     than pass, and this is the player's first call other than pass since (the
@@ -206,7 +218,7 @@ def _advance_of_double(value: Any, language: str, path: str) -> Condition:
     return Condition(test, "advancing partner's double" if wanted else "not advancing partner's double")
 
 
-@predicate("single-jump")
+@predicate("single-jump", facts=AUCTION, values=FLAG, says="the call is a single jump", shows="flag")
 def _single_jump(value: Any, language: str, path: str) -> Condition:
     """A bid one level above the lowest sufficient one in its strain (a single jump)."""
     wanted = _flag(value, path)
@@ -226,7 +238,8 @@ def _advancers_cue_bid(s: Situation) -> int | None:
     return ours[1] if cue.is_bid and cue.strain == s.calls[opening].strain else None
 
 
-@predicate("after-advancers-cue-bid")
+@predicate("after-advancers-cue-bid", facts=("auction",), values=FLAG, says="the advancer has cue-bid the opening suit",
+           shows="flag")
 def _after_advancers_cue_bid(value: Any, language: str, path: str) -> Condition:
     """Our side doubled the opening, the advancer then bid the opening suit (a
     cue bid), and the call is our side's after it.
@@ -240,7 +253,8 @@ def _after_advancers_cue_bid(value: Any, language: str, path: str) -> Condition:
                      "after the advancer's cue bid" if wanted else "not after the advancer's cue bid")
 
 
-@predicate("suit-bid-twice")
+@predicate("suit-bid-twice", facts=AUCTION, values=FLAG,
+           says="since the advancer's cue bid our side has bid a suit twice or reached game", shows="flag")
 def _suit_bid_twice(value: Any, language: str, path: str) -> Condition:
     """Since the advancer's cue bid (see ``after-advancers-cue-bid``), our
     side has bid a suit twice with this call or reached game (3NT, 4♥, 4♠, a
@@ -267,7 +281,8 @@ def _suit_bid_twice(value: Any, language: str, path: str) -> Condition:
     return Condition(test, "a suit bid twice or game reached" if wanted else "no suit bid twice, no game")
 
 
-@predicate("rho-meaning")
+@predicate("rho-meaning", facts=("auction", "earlier"), values=("{artificial: true}",),
+           says="the right-hand opponent's bid means at least: %(value)s", shows="meaning")
 def _rho_meaning(value: Any, language: str, path: str) -> Condition:
     """The agreed meaning of the right-hand opponent's last bid (the query's
     ``earlier``) says at least this; unknown when the query does not give it."""
@@ -283,7 +298,8 @@ def _rho_meaning(value: Any, language: str, path: str) -> Condition:
     return Condition(test, f"the right-hand opponent's bid means {_show(value)}")
 
 
-@predicate("opening-agreed")
+@predicate("opening-agreed", facts=("auction", "earlier"), values=("{artificial: true}", "{hcp: 16+}"),
+           says="the opponents' opening is stated to mean at least: %(value)s", shows="meaning")
 def _opening_agreed(value: Any, language: str, path: str) -> Condition:
     """The opponents' opening bid has a meaning the query states (its
     ``earlier``) that says at least this; an opening whose meaning the query
@@ -324,7 +340,8 @@ def _rho_first_bid(s: Situation) -> int | None:
     return response_index(s)
 
 
-@predicate("rho-raise")
+@predicate("rho-raise", facts=("auction", "earlier"), values=FLAG, says="the right-hand opponent raised the opening",
+           shows="flag")
 def _rho_raise(value: Any, language: str, path: str) -> Condition:
     """The left-hand opponent opened one of a suit and the right-hand
     opponent's response, his last bid, raises it: its stated meaning (the
@@ -351,7 +368,8 @@ def _rho_raise(value: Any, language: str, path: str) -> Condition:
     return Condition(test, "the right-hand opponent raised the opening" if wanted else "no raise of the opening")
 
 
-@predicate("rho-passed-hand")
+@predicate("rho-passed-hand", facts=("auction",), values=FLAG, says="the right-hand opponent is a passed hand",
+           shows="flag")
 def _rho_passed_hand(value: Any, language: str, path: str) -> Condition:
     """The right-hand opponent passed at a turn before anyone had bid."""
     wanted = _flag(value, path)
@@ -364,7 +382,8 @@ def _rho_passed_hand(value: Any, language: str, path: str) -> Condition:
     return Condition(test, "the right-hand opponent is a passed hand" if wanted else "the right-hand opponent has not passed")
 
 
-@predicate("rho-call")
+@predicate("rho-call", facts=("auction",), values=("RD", "[X, 2♣]"), says="the right-hand opponent's call was %(value)s",
+           shows="calls")
 def _rho_call(value: Any, language: str, path: str) -> Condition:
     """The right-hand opponent's last call (the one just before the call in
     question) is one of these (``RD``: he redoubled)."""
@@ -372,7 +391,7 @@ def _rho_call(value: Any, language: str, path: str) -> Condition:
     return Condition(lambda s: len(s.calls) > 1 and s.calls[-2] in calls, f"the right-hand opponent's call {shown(value)}")
 
 
-@predicate("last-bid")
+@predicate("last-bid", facts=("auction",), values=("1NT", "[1♥, 1♠]"), says="the last bid was %(value)s", shows="calls")
 def _last_bid(value: Any, language: str, path: str) -> Condition:
     """The last bid before the call (by anyone) is one of these."""
     calls = _calls(value, language, path)
@@ -384,7 +403,8 @@ def _last_bid(value: Any, language: str, path: str) -> Condition:
     return Condition(test, f"the last bid {shown(value)}")
 
 
-@predicate("passed-over-opening")
+@predicate("passed-over-opening", facts=("auction",), values=FLAG,
+           says="the player passed over the opponents' opening", shows="flag")
 def _passed_over_opening(value: Any, language: str, path: str) -> Condition:
     """The opponents opened and the player's first call after the opening was
     a pass (BWS "först passar på motståndarens öppningsbud"), and he has made
@@ -406,7 +426,8 @@ def _passed_over_opening(value: Any, language: str, path: str) -> Condition:
     return Condition(test, "passed over the opening" if wanted else "did not pass over the opening")
 
 
-@predicate("opening-suit-rebid")
+@predicate("opening-suit-rebid", facts=("auction",), values=FLAG,
+           says="the opponents' opener has just rebid his suit", shows="flag")
 def _opening_suit_rebid(value: Any, language: str, path: str) -> Condition:
     """The last bid before the call is the opponents' opener's simple rebid
     of his opening suit (without a jump).
@@ -464,7 +485,8 @@ def leaf_id(default: str, number: int) -> str:
     return f"{default}.leaf{number}"
 
 
-@predicate("agreement")
+@predicate("agreement", facts=("agreements",), values=("{default: <id>}", "{default: <id>, leaf: <id>.leaf<n>}"),
+           says="the pair plays %(value)s", shows="text")
 def _agreement(value: Any, language: str, path: str) -> Condition:
     """The agreement the pair plays for a BWS default: ``{default: <id>}``
     holds when the query chose no leaf for that default (so the default
@@ -511,7 +533,8 @@ def _in(count: int, wanted: Range) -> bool:
 _HAND_SUITS = ("named", "opening")
 
 
-@predicate("hand-unbid-suits")
+@predicate("hand-unbid-suits", facts=("hand", "auction"), values=("3+", "0-1"),
+           says="the hand holds %(value)s cards in each unbid suit", shows="range")
 def _hand_unbid_suits(value: Any, language: str, path: str) -> Condition:
     """The player's hand holds this many cards in every suit nobody has bid;
     unknown without a hand."""
@@ -531,7 +554,9 @@ def _hand_unbid_suits(value: Any, language: str, path: str) -> Condition:
 _TOP = ("A", "K", "Q", "J")
 
 
-@predicate("hand-strong-suit")
+@predicate("hand-strong-suit", facts=("hand", "auction", "call"), values=("named", "opening"),
+           says="the hand holds three top honours in %(value)s", shows="word",
+           words={"named": "the suit bid", "opening": "the opening suit"})
 def _hand_strong_suit(value: Any, language: str, path: str) -> Condition:
     """The suit ``named`` by the bid (or the ``opening`` suit) holds three of
     the four top honours in the player's hand (a strong suit); unknown without a hand."""
@@ -550,7 +575,13 @@ def _hand_strong_suit(value: Any, language: str, path: str) -> Condition:
     return Condition(test, f"a strong {shown(value)} suit in the hand")
 
 
-@predicate("vulnerable")
+#: Who is vulnerable, seen from the player.
+VULNERABLE_WORDS = {"none": "neither side vulnerable", "we": "only our side vulnerable",
+                    "they": "only the opponents vulnerable", "both": "both sides vulnerable"}
+
+
+@predicate("vulnerable", facts=("vulnerable",), values=(*VULNERABLE, "[we, both]"),
+           says="the board is played with %(value)s", shows="word", words=VULNERABLE_WORDS)
 def _vulnerable(value: Any, language: str, path: str) -> Condition:
     """Who is vulnerable, seen from the player (``none``, ``we``, ``they``,
     ``both``, or a list); unknown when the query does not say."""

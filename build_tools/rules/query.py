@@ -19,7 +19,8 @@ from typing import Any
 
 from .conditions import ALWAYS, Condition
 from .engine import Rule
-from .registry import ID_PATTERN, Registry, canonical_meaning, yaml_answer
+from .predicates import parameters_read
+from .registry import ID_PATTERN, Registry, canonical_meaning, reading, yaml_answer
 from .situation import VULNERABLE, Situation
 from .cards import card_meanings, cards_of, check_system, entry_for
 from .errors import VocabularyError, check_keys
@@ -100,19 +101,37 @@ class Query:
                 hand = notation.profile(language).parse_hand(self.hand)
             except BridgeError as exc:
                 raise VocabularyError("hand", str(exc)) from None
-        entry = None
-        if self.system is not None and self.meaning is None and not self.types:
-            # The call asked about, and the earlier calls of our side, as the
-            # pair's card states them (what the query states itself wins).
-            card = cards_of(self.system)[0]
-            entry = entry_for(card, situation.calls, self.vulnerable)
-            meanings = {**card_meanings(card, situation.calls, self.vulnerable), **situation.meanings}
-            situation = dataclasses.replace(situation, meanings=meanings)
-            if entry is not None and len(entry.alternatives) > 1:
-                situation = situation.with_types(tuple(entry.alternatives))
-        return dataclasses.replace(situation, hand=hand, vulnerable=self.vulnerable, agreements=dict(self.agreements),
-                                   system=self.system, opponents=self.opponents, entry=entry,
-                                   event=self.event, stage=self.stage)
+        situation = dataclasses.replace(situation, hand=hand, vulnerable=self.vulnerable,
+                                        agreements=dict(self.agreements), opponents=_cards(self.opponents),
+                                        event=self.event, stage=self.stage)
+        return with_system(situation, _cards(self.system), self.meaning is None and not self.types)
+
+
+def with_system(situation: Situation, system: Any, from_card: bool = True) -> Situation:
+    """``situation`` with the pair's ``system`` (its card, or a list of
+    cards); when ``from_card`` (the query states no meaning of the call), the
+    call asked about and the earlier calls of our side as the first card
+    states them (what the query states itself wins), and a call the card
+    gives several types judged whole, each type as its reason."""
+    situation = dataclasses.replace(situation, system=system)
+    if system is None or not from_card:
+        return situation
+    card = cards_of(system)[0]
+    entry = entry_for(card, situation.calls, situation.vulnerable)
+    meanings = {**card_meanings(card, situation.calls, situation.vulnerable), **situation.meanings}
+    situation = dataclasses.replace(situation, meanings=meanings, entry=entry)
+    if entry is not None and len(entry.alternatives) > 1:
+        situation = situation.with_types(tuple(entry.alternatives))
+    return situation
+
+
+def _cards(system: Any) -> Any:
+    """A query's ``system`` (or ``opponents``) read once: its card, or its
+    list of cards, so that no predicate reads the data again."""
+    if system is None:
+        return None
+    cards = cards_of(system)
+    return list(cards) if isinstance(system, list) else cards[0]
 
 
 def check_earlier(earlier: tuple[tuple[int, Meaning], ...], calls: int) -> None:
@@ -222,12 +241,17 @@ def parse_rules(data: Any, article: str, language: str, rules: Registry | None =
         if fallback and exception_to:
             raise VocabularyError(f"{at}exception-to", "a fallback (a general principle) yields to every other "
                                                      "rule; it is an exception to none")
+        # Every parameter the rule's predicates read and the document does not
+        # declare is named in one message, at the rule.
+        with reading(known), parameters_read(path):
+            scope = Condition.parse(item.get("scope"), language, f"{at}scope", known) if "scope" in item else ALWAYS
+            when = Condition.parse(item.get("when"), language, f"{at}when", known) if "when" in item else ALWAYS
         found.append(Rule(
             article=article,
             question=question,
             answer=_answer(known, question, item["answer"], f"{at}answer", language),
-            scope=Condition.parse(item.get("scope"), language, f"{at}scope", known) if "scope" in item else ALWAYS,
-            when=Condition.parse(item.get("when"), language, f"{at}when", known) if "when" in item else ALWAYS,
+            scope=scope,
+            when=when,
             otherwise=otherwise,
             otherwise_by=by,
             exception_to=exception_to,

@@ -51,8 +51,9 @@ from typing import Any
 
 from .conditions import ALWAYS, Condition
 from .engine import Conflict, Rule, Undecided, Verdict, judge
-from .errors import VocabularyError
+from .errors import RuleCycle, Unbounded, VocabularyError
 from .query import Query
+from .reasons import reason_data
 from .registry import Answer, Convention, Parameter, Question, Registry, reading
 from .situation import Situation
 
@@ -153,7 +154,8 @@ def answer(book: Rulebook, situation: Situation, questions: Sequence[str] = ()) 
     for question in questions or book.questions():
         try:
             verdict = judge(book.rules, question, situation)
-        except (Undecided, Conflict) as exc:
+        except (Undecided, Conflict, RuleCycle, Unbounded) as exc:
+            # A cycle the document's validate reports is, here, one line.
             failures.append(f"{question}: {exc}")
             continue
         verdicts[question] = verdict_data(verdict)
@@ -163,18 +165,23 @@ def answer(book: Rulebook, situation: Situation, questions: Sequence[str] = ()) 
 def verdict_data(verdict: Verdict) -> dict[str, Any]:
     """A verdict as data: ``value``, the deciding ``article``, every article
     that agreed (``articles``), the ``chain`` that led there, ``because`` (the
-    conditions that decided) and the rules an exception ``set_aside``; a
-    verdict that depends gives ``needs`` and the ``cases`` of the rules in doubt.
-    The verdict on a call of several types gives each type's own, its reasons,
-    as ``types`` (``None`` for a type no rule answers)."""
+    conditions that decided, in the rules' terms), the rules an exception
+    ``set_aside`` and the ``reasons`` (each predicate that decided, its value,
+    whether it held and its words: :func:`~build_tools.rules.reasons.reason_data`);
+    a verdict that depends gives ``needs`` and the ``cases`` of the rules in
+    doubt, each with the reasons the query leaves unknown. The verdict on a
+    call of several types gives each type's own, its reasons, as ``types``
+    (``None`` for a type no rule answers)."""
     if verdict.depends:
         found: dict[str, Any] = {
             "value": "depends", "needs": list(verdict.needs),
             "cases": [{"article": c.article, "if": c.condition, "then": c.holds, "otherwise": c.fails,
-                       "needs": list(c.needs)} for c in verdict.cases]}
+                       "needs": list(c.needs), "reasons": [reason_data(r) for r in c.reasons]}
+                      for c in verdict.cases]}
     else:
         found = {"value": verdict.answer, "article": verdict.article, "articles": list(verdict.articles),
-                 "chain": list(verdict.chain), "because": verdict.reason, "set_aside": list(verdict.set_aside)}
+                 "chain": list(verdict.chain), "because": verdict.reason, "set_aside": list(verdict.set_aside),
+                 "reasons": [reason_data(r) for r in verdict.reasons]}
     if verdict.types:
         found["types"] = [None if t is None else _type_data(t) for t in verdict.types]
     return found

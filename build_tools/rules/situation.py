@@ -92,6 +92,9 @@ class Situation:
     #: Asks the document's rules a question about another situation (a call
     #: of the pair's card, the opponents' opening): set by ``decide`` too.
     consult: Callable[[str, Situation], Any] | None = field(default=None, compare=False)
+    #: The rules asked (a :class:`~build_tools.rules.evaluation.Book`): set by
+    #: ``decide`` too, so that what a predicate works out of them is kept once.
+    book: Any = field(default=None, compare=False)
 
     @classmethod
     def read(
@@ -208,10 +211,17 @@ class Situation:
     def is_ours(self, index: int) -> bool:
         return self.relation(index) in ("self", "partner")
 
+    #: Index of the first bid (:attr:`opening_index`), worked out once: most
+    #: predicates of the auction ask it.
+    _opening: int | None = field(default=None, init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_opening", next((i for i, c in enumerate(self.calls) if c.is_bid), None))
+
     @property
     def opening_index(self) -> int | None:
         """Index of the first bid, ``None`` when no one has bid."""
-        return next((i for i, c in enumerate(self.calls) if c.is_bid), None)
+        return self._opening
 
     @property
     def opener(self) -> str:

@@ -32,6 +32,7 @@ from build_tools.bridge import Call, Strain, Suit
 
 from .conditions import (
     FALSE,
+    FLAG,
     TRUE,
     Condition,
     Truth,
@@ -45,6 +46,8 @@ from .conditions import (
     shown,
     unknown,
 )
+from .evaluation import session
+from .predicates import declared_parameters
 from .cards import card_meanings, cards_of, entry_for
 from .errors import Conflict, Undecided, VocabularyError
 from .situation import Situation
@@ -59,20 +62,51 @@ _WEAK_STRENGTHS = ("weak", "preemptive", "negative")
 
 @dataclass(frozen=True, slots=True)
 class Figures:
-    """The document's figures, read when a rule is parsed."""
+    """The document's figures, read when a rule is parsed: those the
+    predicate being parsed declares (a figure it reads without declaring it
+    is the code's mistake, and raises)."""
 
-    average: int
-    king: int
-    long: int
-    short: int
-    known: int
-    usual: int
-    random: int
+    values: dict[str, int]
 
     @classmethod
     def declared(cls, path: str) -> Figures:
-        require(FIGURES, path)
-        return cls(*(parameter(name, path) for name in FIGURES))
+        wanted = declared_parameters() or ()
+        require([name for name in FIGURES if name in wanted], path)
+        return cls({name: parameter(name, path) for name in FIGURES if name in wanted})
+
+    def _figure(self, name: str) -> int:
+        try:
+            return self.values[name]
+        except KeyError:
+            raise RuntimeError(f"the figure {name!r} is read by a predicate that does not declare it") from None
+
+    @property
+    def average(self) -> int:
+        return self._figure("average-hand-hcp")
+
+    @property
+    def king(self) -> int:
+        return self._figure("king-hcp")
+
+    @property
+    def long(self) -> int:
+        return self._figure("long-suit")
+
+    @property
+    def short(self) -> int:
+        return self._figure("short-suit")
+
+    @property
+    def known(self) -> int:
+        return self._figure("known-suit-length")
+
+    @property
+    def usual(self) -> int:
+        return self._figure("usual-opening-hcp")
+
+    @property
+    def random(self) -> int:
+        return self._figure("random-opening-hcp")
 
     @property
     def strong(self) -> int:
@@ -248,29 +282,39 @@ def _criterion(value: Any, language: str, path: str) -> Condition:
     return Condition(check, f"HUM criterion ({shown(value)})")
 
 
-predicate("hum-criterion")(_criterion)
+#: The figures that tell strong from weak, and what HUM's criteria read.
+STRENGTH = ("average-hand-hcp", "king-hcp")
+HUM_FIGURES = (*STRENGTH, "usual-opening-hcp", "short-suit", "long-suit", "known-suit-length")
+#: What a predicate of the call's types reads: the query's meaning, or the card's entry.
+TYPES = ("meaning", "system")
 
 
-
-def _documented(name: str, doc: str, parse: Callable[[Any, str, str], Condition]) -> None:
+def _documented(name: str, doc: str, parse: Callable[[Any, str, str], Condition], says: str,
+                facts: tuple[str, ...] = ("system",), parameters: tuple[str, ...] = (),
+                values: tuple[str, ...] = FLAG) -> None:
     parse.__doc__ = doc
-    predicate(name)(parse)
+    predicate(name, facts=facts, values=values, says=says, shows="flag", parameters=parameters)(parse)
 
 
-_documented("hum-excepted", "Every HUM criterion the card meets, it meets only with one-level minor openings of "
-            "a strong club or diamond system (the systems policy's exception); a strong pass is no exception.",
+predicate("hum-criterion", facts=("system",), values=("1", "5"), parameters=HUM_FIGURES,
+          says="the card meets HUM criterion (%(value)s)", shows="text")(_criterion)
+_documented("hum-excepted", "Every HUM criterion the card meets, it meets only with one-level minor openings of a "
+            "strong club or diamond system (the systems policy's exception); a strong pass is no exception.",
             _over_system("hum-excepted", lambda card, f, s: hum_excepted(card, f),
-                         "the criteria are met only by one-level minor openings of a strong club or diamond system"))
+                         "the criteria are met only by one-level minor openings of a strong club or diamond system"),
+            "the card meets the HUM criteria only with the minor openings of a strong club or diamond system",
+            parameters=HUM_FIGURES)
 _documented("card", "The query gives the pair's system (a convention card).",
-            _over_system("card", lambda card, f, s: True, "the pair's card"))
+            _over_system("card", lambda card, f, s: True, "the pair's card"), "the query gives the pair's card")
 _documented("strong-club-system", "The card's 1♣ or 1♦ opening is always strong (at least a king above average).",
             _over_system("strong-club-system", lambda card, f, s: bool(strong_minors(card, f)),
-                         "a strong club or diamond system"))
+                         "a strong club or diamond system"), "the card is a strong club or diamond system",
+            parameters=STRENGTH)
 _documented("natural-system", "Every one-level opening of the card is natural: no convention, and a suit "
             "opening long (the parameter long-suit) in its suit.",
             _over_system("natural-system", lambda card, f, s: all(
                 f.natural_opening(e.call, m) for e in one_level_openings(card) for m in e.alternatives),
-                "a natural system"))
+                "a natural system"), "every one-level opening of the card is natural", parameters=("long-suit",))
 
 
 def three_way_club(card: Any, figures: Figures) -> tuple[Any, ...]:
@@ -284,11 +328,14 @@ def three_way_club(card: Any, figures: Figures) -> tuple[Any, ...]:
 def varying_methods(card: Any) -> tuple[Any, ...]:
     """Entries whose auction the card plays differently by seat or
     vulnerability, notrump ranges aside."""
+    by_calls: dict[tuple[Call, ...], list[Any]] = {}
+    for entry in card.entries:
+        by_calls.setdefault(entry.calls, []).append(entry)
     found = []
     for entry in card.entries:
         if not (entry.seats or entry.vulnerable) or entry.call.strain is Strain.NOTRUMP:
             continue
-        others = [e for e in card.entries if e is not entry and e.calls == entry.calls]
+        others = [e for e in by_calls[entry.calls] if e is not entry]
         if any(tuple(o.alternatives) != tuple(entry.alternatives) for o in others):
             found.append(entry)
     return tuple(found)
@@ -307,7 +354,10 @@ _RED: dict[str, Callable[[Any, Figures], tuple[Any, ...]]] = {
     "controversial": controversial}
 
 
-@predicate("red-example")
+@predicate("red-example", facts=("system",), values=("three-way-club", "varies", "controversial"),
+           parameters=(*STRENGTH, "long-suit"), says="the card holds %(value)s", shows="word",
+           words={"three-way-club": "a 1♣ of three types", "varies": "methods that vary by seat or vulnerability",
+                  "controversial": "a potentially controversial conventional weak or multi call"})
 def _red_example(value: Any, language: str, path: str) -> Condition:
     """The card is one of red's examples: a 1♣ of three types (``three-way-club``),
     basic methods that vary by seat or vulnerability (``varies``), or a
@@ -342,7 +392,8 @@ def entry_situation(entry: Any, meaning: Meaning | None = None, base: Situation 
     return replace(situation, entry=entry)
 
 
-@predicate("card-verdict")
+@predicate("card-verdict", facts=("system", "verdict"), values=('{brown-sticker: "yes"}',),
+           says="a call of the card gets the verdict %(value)s", shows="text", verdicts=lambda value: list(value))
 def _card_verdict(value: Any, language: str, path: str) -> Condition:
     """Some call of the card gets this verdict from the document's own rules
     (``{brown-sticker: "yes"}``): the system uses a Brown Sticker call."""
@@ -352,19 +403,28 @@ def _card_verdict(value: Any, language: str, path: str) -> Condition:
         card = _card(s)
         if card is None:
             return unknown("system")
-        if s.consult is None:
+        consult = s.consult
+        if consult is None:
             raise ValueError("the card-verdict predicate is evaluated by the engine's decide()")
-        doubtful: set[str] = set()
-        for entry in card.entries:
-            try:
-                verdict = s.consult(name, entry_situation(entry, base=s))
-            except (Undecided, Conflict):
-                continue
-            if verdict.depends:
-                doubtful.update(verdict.needs)
-            elif verdict.answer == expected:
-                return TRUE
-        return Truth(None, frozenset(doubtful)) if doubtful else FALSE
+
+        def verdicts() -> Truth:
+            doubtful: set[str] = set()
+            for entry in card.entries:
+                try:
+                    verdict = consult(name, entry_situation(entry, base=s))
+                except (Undecided, Conflict):
+                    continue
+                if verdict.depends:
+                    doubtful.update(verdict.needs)
+                elif verdict.answer == expected:
+                    return TRUE
+            return Truth(None, frozenset(doubtful)) if doubtful else FALSE
+
+        # Asked of every call of a card, it is worked out once per card and
+        # session, not once per call (a card check stays linear in its calls).
+        with session() as current:
+            key = ("card-verdict", id(s.book), name, expected, id(s.system), s.vulnerable, s.event, s.stage)
+            return current.remember(key, s.system, verdicts)
 
     return Condition(check, f"a call of the card is {name}: {expected}")
 
@@ -375,7 +435,7 @@ EVENTS = ("1", "2", "3")
 STAGES = ("round-robin", "knockout")
 
 
-@predicate("event")
+@predicate("event", facts=("event",), values=EVENTS, says="the event is of category %(value)s", shows="text")
 def _event(value: Any, language: str, path: str) -> Condition:
     """The event is of this category (1, 2 or 3); unknown when the query names none."""
     wanted = str(value)
@@ -384,7 +444,8 @@ def _event(value: Any, language: str, path: str) -> Condition:
     return Condition(lambda s: unknown("event") if s.event is None else s.event == wanted, f"event category {wanted}")
 
 
-@predicate("stage")
+@predicate("stage", facts=("stage",), values=STAGES, says="the event is at %(value)s", shows="word",
+           words={"round-robin": "the round-robin stage", "knockout": "the knockout stage"})
 def _stage(value: Any, language: str, path: str) -> Condition:
     """The stage of the event: round-robin or knockout; unknown when the query names none."""
     if value not in STAGES:
@@ -392,7 +453,7 @@ def _stage(value: Any, language: str, path: str) -> Condition:
     return Condition(lambda s: unknown("stage") if s.stage is None else s.stage == value, f"the {shown(value)} stage")
 
 
-def _card_fact(name: str, fact: Callable[[Any], bool | None], doc: str, text: str) -> None:
+def _card_fact(name: str, fact: Callable[[Any], bool | None], doc: str, text: str, says: str) -> None:
     def parse(value: Any, language: str, path: str) -> Condition:
         wanted = _flag(value, path)
 
@@ -408,20 +469,23 @@ def _card_fact(name: str, fact: Callable[[Any], bool | None], doc: str, text: st
         return Condition(check, text if wanted else f"not ({text})")
 
     parse.__doc__ = doc
-    predicate(name)(parse)
+    predicate(name, facts=("system",), values=FLAG, says=says, shows="flag")(parse)
 
 
 _card_fact("card-submitted", lambda card: card.submitted,
            "The card says it was submitted by the time the conditions of contest set; unknown when it does not say.",
-           "the card submitted in time")
+           "the card submitted in time", "the card was submitted in time")
 _card_fact("brown-sticker-disclosed", lambda card: {"card", "announcement-sheet", "defence"} <= card.disclosure,
            "The pair has handed in its card, the Brown Sticker announcement sheet and a defence to its methods.",
-           "Brown Sticker methods fully disclosed")
+           "Brown Sticker methods fully disclosed",
+           "the pair has handed in its card, the Brown Sticker sheet and a defence")
 _card_fact("secret-signals", lambda card: card.secret_signals,
-           "The card's signals are known only to the defenders (secret).", "secret signals")
+           "The card's signals are known only to the defenders (secret).", "secret signals",
+           "the card's signals are secret")
 
 
-@predicate("several-systems")
+@predicate("several-systems", facts=("system",), values=FLAG, says="the pair has more than one system",
+           shows="flag")
 def _several(value: Any, language: str, path: str) -> Condition:
     """The query gives the pair more than one system (card) for the event."""
     wanted = _flag(value, path)
@@ -440,16 +504,20 @@ def _several(value: Any, language: str, path: str) -> Condition:
 
 _documented("may-be-weak", "The call may be weak by agreement: one of its types starts below an average hand "
             "(the parameter average-hand-hcp) or is called weak.",
-            _over_call(lambda ms, f, s: any(f.may_be_weak(m) for m in ms), "may be weak"))
+            _over_call(lambda ms, f, s: any(f.may_be_weak(m) for m in ms), "may be weak"),
+            "the call may be weak", TYPES, ("average-hand-hcp",))
 _documented("weak-hand", "Every type of the call is weak: its range ends below an average hand, or it is "
             "called weak.", _over_call(lambda ms, f, s: all(
                 (m.hcp is not None and m.hcp.high is not None and m.hcp.high < f.average)
-                or m.strength in _WEAK_STRENGTHS for m in ms), "weak"))
+                or m.strength in _WEAK_STRENGTHS for m in ms), "weak"),
+            "every type of the call is weak", TYPES, ("average-hand-hcp",))
 _documented("known-suit", "Every type of the call promises the parameter known-suit-length, cards or more, "
             "in one and the same suit.",
-            _over_call(lambda ms, f, s: f.known_suit(ms) is not None, "promises four cards in a known suit"))
+            _over_call(lambda ms, f, s: f.known_suit(ms) is not None, "promises four cards in a known suit"),
+            "every type of the call promises a known suit", TYPES, ("known-suit-length",))
 _documented("strong-hand", "Every type of the call is strong: at least a king above average.",
-            _over_call(lambda ms, f, s: all(f.is_strong(m) for m in ms), "strong"))
+            _over_call(lambda ms, f, s: all(f.is_strong(m) for m in ms), "strong"),
+            "every type of the call is strong", TYPES, STRENGTH)
 
 
 def _weak_known_or_strong(ms: tuple[Meaning, ...], f: Figures, s: Situation) -> bool:
@@ -459,7 +527,9 @@ def _weak_known_or_strong(ms: tuple[Meaning, ...], f: Figures, s: Situation) -> 
 
 _documented("weak-in-known-suit", "Every type of the call that is not strong promises four cards (the parameter "
             "known-suit-length) in one known suit; the others are at least a king above average.",
-            _over_call(_weak_known_or_strong, "weak types in a known suit, the others strong"))
+            _over_call(_weak_known_or_strong, "weak types in a known suit, the others strong"),
+            "the call's weak types promise a known suit, the others are strong", TYPES,
+            (*STRENGTH, "known-suit-length"))
 
 
 def _weak_two_major(ms: tuple[Meaning, ...], f: Figures, s: Situation) -> bool:
@@ -472,7 +542,8 @@ def _weak_two_major(ms: tuple[Meaning, ...], f: Figures, s: Situation) -> bool:
 
 
 _documented("weak-two-in-a-major", "Every type of the call is a weak two in one major (five cards or more) or a "
-            "strong hand: a multi.", _over_call(_weak_two_major, "a weak two in either major, or strong"))
+            "strong hand: a multi.", _over_call(_weak_two_major, "a weak two in either major, or strong"),
+            "every type of the call is a weak two in one major or a strong hand", TYPES, STRENGTH)
 
 
 def _weak_two_suiter(ms: tuple[Meaning, ...], f: Figures, s: Situation) -> bool:
@@ -489,7 +560,9 @@ def _weak_two_suiter(ms: tuple[Meaning, ...], f: Figures, s: Situation) -> bool:
 
 _documented("weak-two-suiter", "A type of the call is a weak two-suiter that may hold three cards or fewer "
             "(the parameter long-suit) in one of its suits.",
-            _over_call(_weak_two_suiter, "a weak two-suiter with three cards or fewer in a suit"))
+            _over_call(_weak_two_suiter, "a weak two-suiter with three cards or fewer in a suit"),
+            "a type of the call is a weak two-suiter that may be short in one of its suits", TYPES,
+            ("average-hand-hcp", "long-suit"))
 
 
 def _natural_meaning(ms: tuple[Meaning, ...], f: Figures, s: Situation) -> bool:
@@ -498,12 +571,15 @@ def _natural_meaning(ms: tuple[Meaning, ...], f: Figures, s: Situation) -> bool:
 
 
 _documented("natural-meaning", "Every type of the call is natural: not artificial, no convention, no two-suiter.",
-            _over_call(_natural_meaning, "natural"))
+            _over_call(_natural_meaning, "natural"), "every type of the call is natural", TYPES)
 _documented("asks-stopper", "The call asks partner to bid 3NT with a stopper in the suit (convention: asking).",
-            _over_call(lambda ms, f, s: all(m.convention == "asking" for m in ms), "asks for a stopper"))
+            _over_call(lambda ms, f, s: all(m.convention == "asking" for m in ms), "asks for a stopper"),
+            "the call asks partner for a stopper", TYPES)
 _documented("below-random-line", "A type of the call may hold fewer HCP than the parameter random-opening-hcp.",
             _over_call(lambda ms, f, s: any(m.hcp is not None and m.hcp.low < f.random for m in ms),
-                       "may hold fewer than the random-opening figure"))
+                       "may hold fewer than the random-opening figure"),
+            "a type of the call may hold fewer HCP than the random-opening figure", TYPES,
+            ("random-opening-hcp",))
 
 
 def _artificial(ms: tuple[Meaning, ...], f: Figures, s: Situation) -> bool:
@@ -511,10 +587,11 @@ def _artificial(ms: tuple[Meaning, ...], f: Figures, s: Situation) -> bool:
 
 
 _documented("artificial", "The call is artificial: a type of it is not natural (see natural-system).",
-            _over_call(_artificial, "artificial"))
+            _over_call(_artificial, "artificial"), "the call is artificial", (*TYPES, "call"), ("long-suit",))
 
 
-@predicate("psychic")
+@predicate("psychic", facts=("system",), values=FLAG, says="the card plays the call as a protected psychic",
+           shows="flag")
 def _psychic(value: Any, language: str, path: str) -> Condition:
     """The card plays the call as a psychic the system protects or requires
     (an occasional psychic is protected when the card has psychic controls)."""
@@ -530,7 +607,8 @@ def _psychic(value: Any, language: str, path: str) -> Condition:
     return Condition(check, "a protected or required psychic" if wanted else "no protected psychic")
 
 
-@predicate("told-apart")
+@predicate("told-apart", facts=("system",), values=FLAG, says="later calls tell the call's weakest hands apart",
+           shows="flag")
 def _told_apart(value: Any, language: str, path: str) -> Condition:
     """The card has later calls that tell the call's weakest hands apart
     (``told-apart`` of its entry); unknown when the card does not say."""
@@ -545,7 +623,7 @@ def _told_apart(value: Any, language: str, path: str) -> Condition:
     return Condition(check, "told apart later" if wanted else "no means of telling")
 
 
-def _each_type(name: str, combine: Callable[[list[Truth]], Truth], text: str, doc: str) -> None:
+def _each_type(name: str, combine: Callable[[list[Truth]], Truth], text: str, doc: str, says: str) -> None:
     """A predicate that asks its condition of each type of the call alone and
     combines the answers (``every-type``: Kleene's and, ``some-type``: or); a
     call of one type is asked as it is."""
@@ -560,14 +638,16 @@ def _each_type(name: str, combine: Callable[[list[Truth]], Truth], text: str, do
         return Condition(check, f"{text}: {inner.text}")
 
     parse.__doc__ = doc
-    predicate(name)(parse)
+    predicate(name, facts=TYPES, values=("{bid-suit-min: 2+}",), says=says, shows="text", condition=True)(parse)
 
 
 _each_type("every-type", conjunction, "every type",
            "The condition holds of every type of the call, each asked alone (``{bid-suit-min: 2+}``): where a "
-           "text judges a call of several types by each of them, not by what the call promises as a whole.")
+           "text judges a call of several types by each of them, not by what the call promises as a whole.",
+           "every type of the call, asked alone: %(value)s")
 _each_type("some-type", disjunction, "some type",
-           "The condition holds of at least one type of the call, asked alone (``{bid-suit-min: 2-3}``).")
+           "The condition holds of at least one type of the call, asked alone (``{bid-suit-min: 2-3}``).",
+           "some type of the call, asked alone: %(value)s")
 
 
 # --- the auction around the call ----------------------------------------------
@@ -581,7 +661,8 @@ def _opening_situation(s: Situation) -> Situation | None:
     return Situation(s.calls[:index + 1], meanings, written_to_table=tuple(range(index + 1)))
 
 
-@predicate("over-natural-suit-opening")
+@predicate("over-natural-suit-opening", facts=("auction", "earlier"), values=FLAG, parameters=("long-suit",),
+           says="the opponents opened one of a suit, natural", shows="flag")
 def _over_natural(value: Any, language: str, path: str) -> Condition:
     """The opponents opened one of a suit, natural (its meaning unstated is
     taken as natural: the opening a defence is written against)."""
@@ -601,7 +682,8 @@ def _over_natural(value: Any, language: str, path: str) -> Condition:
     return Condition(check, "over a natural one-level suit opening" if wanted else "not over one")
 
 
-@predicate("natural-opening")
+@predicate("natural-opening", facts=("auction", "earlier"), values=FLAG, parameters=("long-suit",),
+           says="the opening bid is natural", shows="flag")
 def _natural_opening(value: Any, language: str, path: str) -> Condition:
     """The opening bid is natural (its meaning unstated is taken as natural)."""
     wanted = _flag(value, path)
@@ -618,7 +700,8 @@ def _natural_opening(value: Any, language: str, path: str) -> Condition:
     return Condition(check, "after a natural opening" if wanted else "after an artificial opening")
 
 
-@predicate("our-first-call")
+@predicate("our-first-call", facts=("auction", "call"), values=FLAG, says="the call is our side's first call",
+           shows="flag")
 def _first_call(value: Any, language: str, path: str) -> Condition:
     """The call is our side's first call other than pass (a bid or a double)."""
     wanted = _flag(value, path)
@@ -633,7 +716,9 @@ def _first_call(value: Any, language: str, path: str) -> Condition:
 _AGAINST = ("strong-artificial", "brown-sticker")
 
 
-@predicate("against")
+@predicate("against", facts=("auction", "earlier", "verdict"), values=("strong-artificial", "brown-sticker"),
+           parameters=STRENGTH, says="the opponents' opening is %(value)s", shows="word",
+           words={"strong-artificial": "strong and artificial", "brown-sticker": "a Brown Sticker method"})
 def _against(value: Any, language: str, path: str) -> Condition:
     """The opponents' opening is ``strong-artificial`` (artificial and at least
     a king above average) or, by the document's own rules, ``brown-sticker``;
@@ -665,17 +750,8 @@ def _against(value: Any, language: str, path: str) -> Condition:
     return Condition(check, f"against a {value.replace('-', ' ')} opening")
 
 
-#: The predicates of this module that read the document's figures (every one
-#: of :data:`FIGURES`: a document that declares them not is refused), for
-#: ``handbook rules``.
-FIGURE_READERS: frozenset[str] = frozenset({
-    "hum-criterion", "hum-excepted", "card", "strong-club-system", "natural-system", "red-example", "may-be-weak",
-    "weak-hand", "known-suit", "strong-hand", "weak-in-known-suit", "weak-two-in-a-major", "weak-two-suiter",
-    "natural-meaning", "asks-stopper", "below-random-line", "artificial", "over-natural-suit-opening",
-    "natural-opening", "against"})
-
-
-@predicate("opponents")
+@predicate("opponents", facts=("opponents",), values=("{strong-club-system: true}",),
+           says="the opponents' card: %(value)s", shows="text", condition=True)
 def _opponents(value: Any, language: str, path: str) -> Condition:
     """The condition holds of the opposing pair's system (the query's ``opponents``),
     asked of the document's own rules as of the pair's; unknown when the query gives none."""
@@ -694,7 +770,8 @@ def _opponents(value: Any, language: str, path: str) -> Condition:
     return Condition(check, f"the opponents: {inner.text}")
 
 
-@predicate("on-card")
+@predicate("on-card", facts=("system", "auction", "call", "vulnerable"), values=FLAG,
+           says="the card has an entry for the call", shows="flag")
 def _on_card(value: Any, language: str, path: str) -> Condition:
     """The pair's card has an entry for the call asked about (same auction, seat and vulnerability)."""
     wanted = _flag(value, path)
@@ -709,7 +786,8 @@ def _on_card(value: Any, language: str, path: str) -> Condition:
     return Condition(check, "the call is on the card" if wanted else "the call is not on the card")
 
 
-@predicate("on-front")
+@predicate("on-front", facts=("system", "auction", "call", "vulnerable"), values=FLAG,
+           says="the card lists the call on its front", shows="flag")
 def _on_front(value: Any, language: str, path: str) -> Condition:
     """The pair's card lists the call asked about on its front (its entry has ``front: true``);
     a call the card has no entry for is not on the front."""
@@ -726,7 +804,7 @@ def _on_front(value: Any, language: str, path: str) -> Condition:
     return Condition(check, "the call is on the front of the card" if wanted else "the call is not on the front")
 
 
-@predicate("cites")
+@predicate("cites", facts=(), values=('"Brown Sticker item (1), exception 2"',), says="%(value)s", shows="text")
 def _cites(value: Any, language: str, path: str) -> Condition:
     """Always true: names the criterion, item or exception of the text the rule
     formalises (``"Brown Sticker item (1), exception 2"``), so a verdict's

@@ -51,8 +51,7 @@ SERVICE_WORKER_URL = "../hb-ask-sw.js"
 #: vocabulary's values), ``two-suiter``, ``suit`` (one suit), ``counts``
 #: (several counts: key cards), ``suit-set`` (suits, or none).
 KINDS: dict[str, str] = {
-    "natural": "flag", "artificial": "flag", "hcp": "range", "suits": "suits", "major": "range",
-    "minor": "range",
+    "natural": "flag", "artificial": "flag", "hcp": "range", "suits": "suits", "major": "range", "minor": "range",
     "shape": "shape", "forcing": "choice", "strength": "choice", "convention": "choice",
     "two-suiter": "two-suiter", "standard": "flag", "lead": "choice", "unbid-suits": "range",
     "to-play": "flag", "partner-must-bid": "suit", "stopper": "choice", "suit-quality": "choice",
@@ -139,7 +138,7 @@ def meaning_fields(words: Mapping[str, str], meaning: Mapping[str, str],
     [('natural', 'flag'), ('artificial', 'flag'), ('hcp', 'range'), ('suits', 'suits')]
     >>> [o["label"] for o in fields[0]["options"]]
     ['natural', 'not natural']
-    >>> next(f for f in fields if f["key"] == "forcing")["options"][2]
+    >>> next(f for f in fields if f["key"] == "forcing")["options"][3]
     {'value': 'game-forcing', 'label': 'game-forcing'}
     """
     from build_tools.rules.vocabulary import CONVENTIONS, FORCING, KEYS, LEADS, SHAPES, STOPPERS, STRENGTHS, \

@@ -91,7 +91,9 @@ def test_explain_answers_a_directors_query_with_the_deciding_article(tmp_path: P
     text = run_handbook("explain", "mini-rules", query, *flags(root))
     assert text.returncode == 0, text.stderr
     assert text.stdout.splitlines() == [
-        "alert: yes  (otwarcie-1ba)", "  because: opening and call 1BA; not (meaning {natural: true, hcp: 14-18})",
+        # The reasons in the predicates' words (issue 32), not the rules' terms.
+        "alert: yes  (otwarcie-1ba)", "  because: the call opens the auction; the call is 1BA; it is not so that the "
+                                      "agreed meaning says at least: {natural: true, hcp: 14-18}",
         "  otwarcie-1ba: 1BA – 14-18:"]
     english = run_handbook("explain", "mini-rules", query, "--lang", "en", *flags(root))
     assert english.stdout.splitlines()[2] == "  otwarcie-1ba: 1NT – 14-18:"
@@ -99,7 +101,12 @@ def test_explain_answers_a_directors_query_with_the_deciding_article(tmp_path: P
                           "--json", *flags(root))
     assert json.loads(inside.stdout)["verdicts"] == {
         "alert": {"value": "no", "article": "otwarcie-1ba", "articles": ["otwarcie-1ba"], "chain": ["otwarcie-1ba"],
-                  "because": "opening and call 1BA; meaning {natural: true, hcp: 14-18}", "set_aside": []}}
+                  "because": "opening and call 1BA; meaning {natural: true, hcp: 14-18}", "set_aside": [],
+                  "reasons": [
+                      {"predicate": "opening", "value": True, "held": True, "text": "the call opens the auction"},
+                      {"predicate": "call", "value": "1BA", "held": True, "text": "the call is 1BA"},
+                      {"predicate": "meaning", "value": {"natural": True, "hcp": "14-18"}, "held": True,
+                       "text": "the agreed meaning says at least: {natural: true, hcp: 14-18}"}]}}
 
 
 @pytest.mark.parametrize(("query", "message"), [

@@ -1,6 +1,7 @@
 """``handbook explain`` answers every recorded query as it did when the answers
-were recorded (tests/fixtures/explain/record.py: every example's query of every
-document, bare auctions for "depends", each document in every language): the
+were recorded (tests/fixtures/explain/record.py, one file a document: every
+example's query of every document, bare auctions for "depends", each document
+in every language): the
 answers are the data the site's Ask page shows, so a change of the code that
 reads or compiles the rules must leave them byte for byte as they were. A
 verdict meant to change is recorded again, and the diff read."""
@@ -19,8 +20,9 @@ import pytest
 from build_tools.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
-RECORDED: list[dict[str, Any]] = json.loads(
-    (ROOT / "tests/fixtures/explain/answers.json").read_text(encoding="utf-8"))
+# One file a document (tests/fixtures/explain/answers/), each under the repository's 2 MiB a file.
+RECORDED: list[dict[str, Any]] = [entry for path in sorted((ROOT / "tests/fixtures/explain/answers").glob("*.json"))
+                                  for entry in json.loads(path.read_text(encoding="utf-8"))]
 BY_DOCUMENT: dict[str, list[dict[str, Any]]] = defaultdict(list)
 for _entry in RECORDED:
     BY_DOCUMENT[_entry["args"][0]].append(_entry)

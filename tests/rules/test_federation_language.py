@@ -63,18 +63,19 @@ def test_item_9_a_misspelt_parameter_is_named_with_a_hint() -> None:
 
 
 def test_item_9_every_missing_parameter_is_named_at_once_and_described() -> None:
-    """The CBA's "may be weak" reads seven figures: one message names them all,
+    """HUM's criteria read six figures: one message names the five missing,
     each with what it means, its unit and an example; no did-you-mean toward
-    a declared figure (``long-suit`` is no misspelling of ``short-suit``)."""
+    a declared figure (``long-suit`` is no misspelling of ``short-suit``).
+    (Each predicate declares the figures it reads: the CBA's "may be weak",
+    once asked here, reads only average-hand-hcp.)"""
     declared = Registry.standard().declaring({"short-suit": 2})
     with pytest.raises(VocabularyError) as caught:
-        Condition.parse({"may-be-weak": True}, "en", "when", declared)
+        Condition.parse({"hum-criterion": 1}, "en", "when", declared)
     message = str(caught.value)
-    for name in ("average-hand-hcp", "king-hcp", "long-suit", "known-suit-length", "usual-opening-hcp",
-                 "random-opening-hcp"):
+    for name in ("average-hand-hcp", "king-hcp", "long-suit", "known-suit-length", "usual-opening-hcp"):
         assert name in message
     assert "short-suit" not in message and "did you mean" not in message
-    assert "long-suit (the cards that make a suit long; in cards, e.g. 3)" in message
+    assert "long-suit (the length of a long suit; in cards; e.g. {parameter: long-suit, value: 3" in message
 
 
 def test_item_9_a_document_missing_parameters_is_refused_at_the_rules_line(tmp_path: Path) -> None:
