@@ -11,6 +11,7 @@ reads its query with it and nothing of the documents' schema.
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from pathlib import Path
@@ -53,9 +54,13 @@ def read_limited(path: Path, shown: str, what: str = "file") -> bytes:
         descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
         raise DiagnosticError([Diagnostic(shown, 0, 0, f"cannot read {what}: {exc.strerror or exc}")]) from None
+    mode = os.fstat(descriptor).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(descriptor)
+        # A folder opens (and only fails when read); any other kind of file is refused unread.
+        reason = os.strerror(errno.EISDIR) if stat.S_ISDIR(mode) else "not a regular file"
+        raise DiagnosticError([Diagnostic(shown, 0, 0, f"cannot read {what}: {reason}")])
     with os.fdopen(descriptor, "rb") as handle:
-        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-            raise DiagnosticError([Diagnostic(shown, 0, 0, f"cannot read {what}: not a regular file")])
         try:
             os.set_blocking(handle.fileno(), True)
             raw = handle.read(MAX_FILE_BYTES + 1)

@@ -530,7 +530,10 @@ def test_every_term_of_the_meaning_vocabulary_is_in_the_glossary() -> None:
               # keys of a meaning that name a bridge notion
               "natural", "artificial", "major", "singleton", "to-play", "standard", "key-card", "trump-queen",
               "screens", "lead-directing-double", "strong-suit", "two-suiter"]
-    assert sorted(v for v in values if v not in ids and named.get(v) not in ids) == []
+    # 'semi-forcing' is in the vocabulary for the pairs' cards (issue 33.10); no
+    # document writes it, so there is no article to take its terms from.
+    unwritten = {"semi-forcing"}
+    assert sorted(v for v in values if v not in ids and named.get(v) not in ids and v not in unwritten) == []
 
 
 def test_an_ignore_comment_silences_the_punctuation_and_glossary_checks() -> None:

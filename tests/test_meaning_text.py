@@ -81,7 +81,7 @@ TABLE: list[tuple[dict[str, Any], dict[str, str]]] = [
     # Issue 33: the new words, each language's bridge words.
     ({"forcing": "semi-forcing", "minor": "4+"},
      {"en": "semi-forcing; 4+ cards in a minor", "pl": "półforsujące; młodszy kolor 4+",
-      "ru": "полуфорсирующая; 4+ в миноре", "es": "semiforcing; 4+ cartas en un palo menor",
+      "ru": "полуфорсирующая; 4+ карты в миноре", "es": "semiforcing; 4+ cartas en un palo menor",
       "sv": "halvkrävande; 4+ kort i en lågfärg", "zh_CN": "半逼叫；一门低花4+张"}),
     ({"strength": "intermediate", "two-suiter": {"min": "5-4", "suits": ["hearts", "minor"]}},
      {"en": "from an opening hand to a king more; two-suiter, at least 5-4, in hearts and a minor",
