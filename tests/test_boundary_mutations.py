@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from build_tools import build as builder
 from build_tools import incremental
 
 
@@ -58,3 +59,38 @@ def test_a_tex_update_changes_the_inputs_digest(tmp_path: Path, monkeypatch: pyt
     assert incremental.inputs_digest([tmp_path], {}) == first
     monkeypatch.setattr(incremental, "programs", lambda: ["xelatex=/usr/bin/xelatex:10:2"])
     assert incremental.inputs_digest([tmp_path], {}) != first
+
+
+def test_a_pdf_is_whole_when_eof_is_within_its_last_kilobyte(tmp_path: Path) -> None:
+    """Kills ``build.py:263`` with the tail read cut below a kilobyte: a PDF
+    ends ``%%EOF`` and a newline, and the marker may sit anywhere in its last
+    1024 bytes; one byte further back it is not the end."""
+    pdf = tmp_path / "a.pdf"
+    pdf.write_bytes(b"%PDF-1.5\n" + b"x" * 2000 + b"\n%%EOF\n")
+    assert builder.pdf_problem(pdf) == ""
+    inside = b"%%EOF" + b" " * (1024 - 5)  # the marker opens the last kilobyte
+    pdf.write_bytes(b"%PDF-1.5\n" + b"x" * 2000 + inside)
+    assert builder.pdf_problem(pdf) == ""
+    pdf.write_bytes(b"%PDF-1.5\n" + b"x" * 2000 + inside + b" ")  # one byte too far back
+    assert "cut short" in builder.pdf_problem(pdf)
+
+
+def test_html_complete_checks_the_first_page_its_stamp_names(tmp_path: Path) -> None:
+    """Kills ``build.py:288`` with ``stamp[1:]`` moved to ``stamp[2:]``: the
+    first page after the digest is one the check found whole, and a page
+    damaged since makes the output not complete."""
+    layout = builder.Layout(root=tmp_path, build=tmp_path / "build", source=tmp_path / "source")
+    myst, html = layout.myst("en"), layout.html("en")
+    myst.mkdir(parents=True)
+    html.mkdir(parents=True)
+    pages = ["a.html", "b.html"]
+    for page in pages:
+        (myst / page.replace(".html", ".md")).write_text("# x\n", encoding="utf-8")
+        (html / page).write_text("<html></html>\n", encoding="utf-8")
+    (html / builder.STAMP_NAME).write_text("digest\n" + "\n".join(pages) + "\n", encoding="ascii")
+    assert builder.html_complete("en", layout)
+    (html / "a.html").write_bytes(b"<html>")  # cut short
+    assert not builder.html_complete("en", layout)
+    (html / "a.html").write_text("<html></html>\n", encoding="utf-8")
+    (html / "b.html").write_bytes(b"")
+    assert not builder.html_complete("en", layout)
