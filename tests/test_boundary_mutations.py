@@ -8,9 +8,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from docutils import nodes
 
 from build_tools import build as builder
 from build_tools import incremental
+from build_tools.i18n import glossary
+from build_tools.sphinxext.untranslated import CLOSE, WrapOriginals, lang_marker
 
 
 def test_a_files_length_keeps_two_files_apart_from_one_holding_both(tmp_path: Path) -> None:
@@ -94,3 +97,51 @@ def test_html_complete_checks_the_first_page_its_stamp_names(tmp_path: Path) -> 
     (html / "a.html").write_text("<html></html>\n", encoding="utf-8")
     (html / "b.html").write_bytes(b"")
     assert not builder.html_complete("en", layout)
+
+
+def _cell(*paragraphs: nodes.paragraph) -> nodes.entry:
+    cell = nodes.entry()
+    cell.extend(paragraphs)
+    return cell
+
+
+def _in_original(text: str) -> nodes.paragraph:
+    return nodes.paragraph("", "", lang_marker("", lang="pl"), nodes.Text(text), lang_marker("", lang=CLOSE))
+
+
+def test_a_cell_carries_the_language_only_of_its_one_paragraph() -> None:
+    """Kills ``untranslated.py:118`` with ``== 1`` widened to ``>= 1``: a
+    table cell takes the language of the text wholly in the original only when
+    that paragraph is all the cell holds; beside a second paragraph the
+    paragraph carries it, and the cell does not."""
+    alone = _in_original("Odzywka")
+    one = _cell(alone)
+    WrapOriginals._wrap(None, alone[0])  # type: ignore[arg-type]  # the transform's self is not read
+    assert one["classes"] == ["language-pl"] and alone["classes"] == []
+    first = _in_original("Odzywka")
+    two = _cell(first, nodes.paragraph("", "Bid"))
+    WrapOriginals._wrap(None, first[0])  # type: ignore[arg-type]
+    assert two["classes"] == [] and first["classes"] == ["language-pl"]
+    assert first.astext() == "Odzywka"
+
+
+def _glossary_with_match(pattern: str) -> dict[str, object]:
+    return {"languages": ["en"], "concepts": [{"id": "opening", "article": "d#x",
+                                               "en": {"term": "opening", "match": pattern}}]}
+
+
+def test_a_match_pattern_of_two_hundred_characters_is_the_longest_taken() -> None:
+    """Kills ``glossary.py:149`` with ``> MAX_PATTERN`` moved to ``>=``."""
+    assert glossary.MAX_PATTERN == 200
+    (concept,) = glossary.parse(_glossary_with_match("o" * 200))
+    assert concept.terms["en"].match is not None
+    with pytest.raises(glossary.GlossaryError, match="at most 200 characters"):
+        glossary.parse(_glossary_with_match("o" * 201))
+
+
+def test_a_repeat_bounded_at_four_around_a_repeat_is_taken_and_at_five_refused() -> None:
+    """Kills ``glossary.py:140`` with ``arg[1] > _SMALL_BOUND`` moved to
+    ``>=``: ``{4}`` is the largest small bound."""
+    glossary.parse(_glossary_with_match(r"(?:o\w+ ){4}x"))
+    with pytest.raises(glossary.GlossaryError, match="a repeat inside a repeat"):
+        glossary.parse(_glossary_with_match(r"(?:o\w+ ){5}x"))
