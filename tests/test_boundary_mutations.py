@@ -145,3 +145,15 @@ def test_a_repeat_bounded_at_four_around_a_repeat_is_taken_and_at_five_refused()
     glossary.parse(_glossary_with_match(r"(?:o\w+ ){4}x"))
     with pytest.raises(glossary.GlossaryError, match="a repeat inside a repeat"):
         glossary.parse(_glossary_with_match(r"(?:o\w+ ){5}x"))
+
+
+def test_a_two_suiter_of_thirteen_cards_is_taken_and_of_fourteen_refused() -> None:
+    """Kills ``vocabulary.py:356`` with ``> MOST_CARDS`` moved to ``>=``: a
+    7-6 hand holds all thirteen cards in its two suits."""
+    from build_tools.rules.errors import VocabularyError
+    from build_tools.rules.vocabulary import Meaning
+
+    two_suiter = Meaning.parse({"two-suiter": {"min": "7-6"}}).two_suiter
+    assert two_suiter is not None and two_suiter.min == (7, 6)
+    with pytest.raises(VocabularyError, match="a hand has 13"):
+        Meaning.parse({"two-suiter": {"min": "7-7"}})
