@@ -281,7 +281,7 @@ def test_a_call_of_several_types_and_the_cards_facts_show() -> None:
     in, an entry's means of telling its hands apart) are on the line."""
     q = query("2♦", {"either": [{"hcp": "5-10"}, {"hcp": "20-22"}]})
     assert describe_query(q, words("en"), "pl", "en") == "of several types: 5–10 HCP / 20–22 HCP"
-    assert describe_query(q, words("pl"), "pl", "pl") == "kilka wariantów: 5–10 PC / 20–22 PC"
+    assert describe_query(q, words("pl"), "pl", "pl") == "kilka znaczeń: 5–10 PC / 20–22 PC"
     system = {"card": "x", "notation": "pl", "submitted": False, "disclosure": {"card": True, "defence": True},
               "openings": [{"auction": "1♦", "meaning": {"hcp": "0-7"}, "told-apart": False}]}
     assert describe_query(query("1♦", {"system": system}), words("en"), "pl", "en") == (
