@@ -35,7 +35,9 @@ def msgfmt(path: Path) -> str:
 def test_every_shipped_catalog_passes_msgfmt_and_loads_in_polib(path: Path) -> None:
     assert msgfmt(path) == ""
     po = polib.pofile(str(path))
-    assert len(po) == len(read_catalog(path))  # the same entries as the strict reader finds
+    # The same entries as the strict reader finds; a retired entry (``#~``) is
+    # kept for the translator but is no entry of the catalog.
+    assert len([entry for entry in po if not entry.obsolete]) == len(read_catalog(path))
 
 
 def test_the_shipped_catalogs_are_what_update_writes() -> None:

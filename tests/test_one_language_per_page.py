@@ -100,11 +100,29 @@ def _foreign(language: str) -> tuple[str, ...]:
     return tuple(sorted(f for f in found if f not in own))
 
 
+def _as_words(string: str) -> str:
+    """A pattern finding ``string`` as whole words: Spanish "no natural" is
+    not inside Polish "nie podano naturalne". Chinese, which writes no spaces
+    between words, is found anywhere.
+
+    >>> bool(re.search(_as_words("no natural"), "nie podano naturalne"))
+    False
+    >>> bool(re.search(_as_words("no natural"), "Naturalna: no natural."))
+    True
+    >>> bool(re.search(_as_words("保有座位选择权"), "第九节保有座位选择权。"))
+    True
+    """
+    def edge(char: str) -> bool:
+        return char.isalnum() and char < "\u2e80"
+
+    return ("(?<!\\w)" if edge(string[0]) else "") + re.escape(string) + ("(?!\\w)" if edge(string[-1]) else "")
+
+
 def _found(text: str, language: str, cells: bool = False) -> list[str]:
     """The other languages' strings in ``text``; with ``cells`` (a PDF's text,
     whose table cells run together: "A.29 2♣" beside "Precision 2♣"), not
     those made only of words the language writes itself."""
-    found = [f for f in _foreign(language) if f in text]
+    found = [f for f in _foreign(language) if re.search(_as_words(f), text)]
     if cells:
         own = set(re.findall(r"\w+|[♣♦♥♠]", " ".join(_interface_words(language))))
         found = [f for f in found if not set(re.findall(r"\w+|[♣♦♥♠]", f)) <= own]
