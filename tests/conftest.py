@@ -349,6 +349,15 @@ def _real_site(factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
+def real_build_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The build folder of the real handbook, its websites built: its cache
+    holds every document's compiled rulebook (``handbook explain --build-dir``
+    reads them there)."""
+    _real_site(tmp_path_factory)
+    return _real_build_folder(tmp_path_factory)
+
+
+@pytest.fixture(scope="session")
 def real_books(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """The real handbook's PDFs (every language's A4 and A5 books and each
     document alone in A5), built once per test run into a temporary folder,

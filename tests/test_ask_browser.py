@@ -308,8 +308,9 @@ def test_the_page_answers_offline_after_a_first_visit(pages, real_server: str) -
         page = context.new_page()
         page.set_default_timeout(BOOT_MS)
         page.goto(f"{real_server}/sv/ask.html?document=pzbs-alert-rules")
-        found = page.evaluate("hbAsk.answer('pzbs-alert-rules', {auction: '1BA', meaning: {natural: true, hcp: '15-17'}},"
-                              " {notations: ['pl']})")
+        # The shape stated: a 1NT of no stated shape is alerted (source/pzbs-alert-rules.yaml, otwarcia-1ba).
+        found = page.evaluate("hbAsk.answer('pzbs-alert-rules', {auction: '1BA', meaning: {natural: true, hcp: '15-17',"
+                              " shape: 'pzbs-notrump'}}, {notations: ['pl']})")
         assert found["answer"]["verdicts"]["alert"]["value"] == "no"
         with pytest.raises(Exception):  # noqa: B017  (the network is off: the check that it is)
             page.evaluate(f"fetch('{real_server}/sv/index.html?offline-check').then(r => r.status)")
