@@ -235,7 +235,7 @@ def test_the_page_fits_a_phone(pages, language: str) -> None:  # type: ignore[no
 
 def test_the_form_asks_what_it_shows_and_keeps_it_in_the_address(pages) -> None:  # type: ignore[no-untyped-def]
     page = pages["en"]
-    # With the bidding box: 1NT, natural, 12-14 HCP (PZBS: alerted, a weak notrump).
+    # With the bidding box: 1NT, natural, balanced, 12-14 HCP (PZBS: alerted, a weak notrump).
     page.select_option("#hb-ask-document", "pzbs-alert-rules")
     page.click("[data-clear]")
     page.click("[data-level='1']")
@@ -243,12 +243,13 @@ def test_the_form_asks_what_it_shows_and_keeps_it_in_the_address(pages) -> None:
     assert page.input_value("#hb-ask-auction") == "1NT"
     page.select_option("#hb-m1-natural", "true")
     page.fill("#hb-m1-hcp", "12-14")
+    page.locator("#hb-ask-form fieldset[data-key='shape'] input[value='balanced']").first.check()
     page.click("#hb-ask-form button.hb-ask-go")
     page.wait_for_selector("#hb-ask-answer .hb-verdict-needs-action")
     first = page.url
     asked = json.loads(page.evaluate("new URLSearchParams(location.search).get('q')"))
-    assert asked == {"auction": "1NT", "meaning": {"natural": True, "hcp": "12-14"}}
-    # 15-17 is not alerted (PZBS 1NT 14-18 natural).
+    assert asked == {"auction": "1NT", "meaning": {"natural": True, "hcp": "12-14", "shape": "balanced"}}
+    # 15-17 balanced is not alerted (PZBS: 1NT within 14-18 in notrump shape without shortness).
     page.fill("#hb-m1-hcp", "15-17")
     page.click("#hb-ask-form button.hb-ask-go")
     page.wait_for_selector("#hb-ask-answer .hb-verdict-permitted")
@@ -267,9 +268,10 @@ def test_a_depends_answer_asks_for_what_is_missing(pages) -> None:  # type: igno
     ask_through_the_form(page, "pzbs-alert-rules", "1NT")
     needs = page.locator("#hb-ask-answer .hb-ask-needs")
     assert needs.count() == 1
-    # The missing HCP, filled in the answer, goes back into the form and is asked.
+    # The missing HCP, nature and shape, filled in the answer, go back into the form and are asked.
     needs.locator("input[type=text]").first.fill("15-17")
     needs.locator("select").first.select_option("true")
+    needs.locator("input[type=checkbox][value='balanced']").first.check()
     needs.locator("button").click()
     page.wait_for_selector("#hb-ask-answer .hb-verdict-permitted")
     assert page.input_value("#hb-m1-hcp") == "15-17"
@@ -278,7 +280,8 @@ def test_a_depends_answer_asks_for_what_is_missing(pages) -> None:  # type: igno
 def test_a_card_is_checked_as_card_check_reports_it(pages, cli_build: Path) -> None:  # type: ignore[no-untyped-def]
     page = pages["en"]
     cards = page.evaluate("hbAsk.cards()")
-    assert [c["id"] for c in cards] == sorted(c["id"] for c in cards) and len(cards) == 4
+    assert [c["id"] for c in cards] == sorted(c["id"] for c in cards)
+    assert len(cards) == len(list((ROOT / "source" / "cards").glob("*.yaml")))
     for card in cards:
         path = ROOT / "source" / "cards" / f"{card['id']}.yaml"
         out = io.StringIO()
