@@ -301,7 +301,9 @@ LATEX = r"""
 \newenvironment{sphinxclasshb-card-info}{\par\scriptsize}{\par\smallskip}
 \expandafter\newcommand\csname DUrolehb-card-sequence\endcsname[1]{\textbf{#1}}
 \expandafter\newcommand\csname DUrolehb-card-verdict\endcsname[1]{{\sffamily #1}}
-\expandafter\newcommand\csname DUrolehb-card-article\endcsname[1]{\textit{#1}}
+% An article's name keeps the space after its number, as a heading does
+% ("第29条 一、", \hbcjkspace in sphinxext/latex.py): xeCJK had dropped it.
+\expandafter\newcommand\csname DUrolehb-card-article\endcsname[1]{{\hbcjkspace\textit{#1}}}
 """
 
 
