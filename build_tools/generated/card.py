@@ -291,7 +291,12 @@ LATEX = r"""
 \newif\ifhbcard
 \newcommand{\hbtableofcontents}{\ifhbcard\else\sphinxtableofcontents\fi}
 \newcommand{\hbprintindex}{\ifhbcard\else\printindex\fi}
-\newenvironment{hbcardlines}{\par\fontsize{6.5}{7.1}\selectfont\setlength{\columnsep}{3mm}\setlength{\parskip}{0pt}%
+% Its lines are paragraphs that never break (\interlinepenalty) on a fixed
+% leading, and multicols sets its columns to one height: with nothing between
+% them to give, a column whose lines came to a point or two more than its height
+% was set too high (overfull, under the running foot); half a point's shrink
+% between lines lets it fit.
+\newenvironment{hbcardlines}{\par\fontsize{6.5}{7.1}\selectfont\setlength{\columnsep}{3mm}\setlength{\parskip}{0pt minus 0.5pt}%
   \begin{multicols}{2}\raggedright\interlinepenalty10000
   \let\hbcardpar\sphinxAtStartPar\def\sphinxAtStartPar{\noindent\hangindent1.2em\hangafter1\hbcardpar}}%
   {\end{multicols}}
