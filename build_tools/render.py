@@ -512,12 +512,21 @@ def _auction_line(example: Example, doc: Document, labels: dict[str, str]) -> ma
     auction of every call in turn says who dealt, when the example says it
     (``dealer: "?"`` names no seat: the line starts at the first call, as the
     diagram does)."""
-    view = example.view
-    line = diagrams.inline_auction(example.auction, view, example.notation or doc.language, doc.display_language)
-    out = markup.role("hb-inline-auction", line)
-    if view == "table" and example.dealer != diagrams.UNKNOWN_DEALER:
-        return markup.MyST(markup.text(labels[example.dealer] + ":") + " " + out)
-    return out
+    out = markup.role("hb-inline-auction", _inline_auction(example, doc))
+    dealer = _dealer(example, labels)
+    return markup.MyST(markup.text(dealer) + " " + out) if dealer else out
+
+
+def _inline_auction(example: Example, doc: Document) -> str:
+    return diagrams.inline_auction(example.auction, example.view, example.notation or doc.language,
+                                   doc.display_language)
+
+
+def _dealer(example: Example, labels: dict[str, str]) -> str:
+    """"N:" before an auction of every call in turn that says who dealt, else ""."""
+    if example.view == "table" and example.dealer != diagrams.UNKNOWN_DEALER:
+        return labels[example.dealer] + ":"
+    return ""
 
 
 @pass_environment
@@ -538,7 +547,8 @@ def _example_run_table(env: Environment, run: ExampleRun, doc: Document, labels:
             row.append(markup.role("hb-query", query) if query else markup.text("—"))
         rows.append([*row, " ".join(badges)])
     verdict = _verdict_share([label for _, _, framed in verdicts for label in framed])
-    widths = f"32 {100 - 32 - verdict} {verdict}" if asked else "40 60"
+    auction = _auction_share([labels["auction"], *(_auction_text(example, doc, labels) for example in run.examples)])
+    widths = f"{auction} {100 - auction - verdict} {verdict}" if asked else "40 60"
     return markup.MyST(f":::{{list-table}}\n:class: hb-example-run-table\n:header-rows: 1\n:widths: {widths}\n\n"
                        f"{_rows(rows)}:::\n")
 
@@ -559,6 +569,36 @@ def leaf_texts(doc: Document) -> dict[str, str]:
             row = rows[int(default.rsplit(".row", 1)[1]) - 1]
             found.update((leaf, f"{row[0]} ({row[-1][1:]})") for leaf in leaves)
     return found
+
+
+def _auction_text(example: Example, doc: Document, labels: dict[str, str]) -> str:
+    """The words of an example's auction cell as printed (:func:`_auction_line`),
+    after the room of the number the A5 appendix gives its row ("A.123 ")."""
+    return " ".join(filter(None, ("A.123", _dealer(example, labels), _inline_auction(example, doc))))
+
+
+def _auction_share(texts: Sequence[str]) -> int:
+    """The printed auction column's share of the width (in %) for its heading
+    and auction cells ``texts``: as wide as the longest needs on the A5 page
+    (a hundredth of the line, 3.5 pt, holds about 0.7 of a character of the
+    run's small type, its bold number and suits among them, and the cell's
+    padding takes 4), from 14 up to 32, beyond which an auction breaks
+    between its calls. A column of short auctions wider than they need had
+    left the agreement beside them a few words to a line: the CBA's longest
+    ran taller than a page, which a table's row cannot break across, and over
+    the running foot and the paper's edge.
+
+    >>> _auction_share(["Auction", "A.123 1♣"]), _auction_share(["Auction", "A.123 2♦-(2♥)-X"])
+    (16, 26)
+    >>> _auction_share(["Auction", "A.123 1♣"]) < _auction_share(["Auction", "A.123 1♣-1♥"])
+    True
+    >>> _auction_share(["Auction", "A.123 1♥-[pas]-2♥-[pas]-3♦-[pas]"])
+    32
+    >>> _auction_share(["Bud", "P"])
+    14
+    """
+    longest = max((len(text) + sum(1 for c in text if ord(c) >= 0x2E80) for text in texts), default=0)
+    return min(32, max(14, round(longest * 1.5 + 4)))
 
 
 def _verdict_share(labels: Sequence[str]) -> int:
@@ -678,11 +718,11 @@ def _quickref_rows(table: object, doc: Document, situations: dict[str, str], pag
     return quickref.rows(table, doc, situations, page_word, reading)
 
 
-def _quickref_widths(table: object) -> str:
+def _quickref_widths(table: object, reading: str = "") -> str:
     from build_tools.generated import quickref
 
     assert isinstance(table, quickref.QuickReference)
-    return quickref.widths(table)
+    return quickref.widths(table, reading)
 
 
 @pass_environment

@@ -408,6 +408,18 @@ def spaced_headings(tex: str) -> list[tuple[str, str]]:
     return re.findall(rf"^\\(?:chapter|(?:sub)*section)\{{(\S*[{CJK}]) ([{CJK}][^}}]*)\}}", tex, re.M)
 
 
+def spaced_card_articles(tex: str) -> list[tuple[str, str]]:
+    r"""(number, rest) of the article names of an alert card's lines written as
+    a CJK number, a space and the CJK number of the point: a card has no
+    numbered heading (its headings are its questions' answers), and these are
+    what it numbers.
+
+    >>> spaced_card_articles('\\DUrole{hb-card-article}{第29条 一、 2. (1)} \\DUrole{hb-card-article}{3.}')
+    [('第29条', '一、 2. (1)')]
+    """
+    return re.findall(rf"\\DUrole\{{hb-card-article\}}\{{(\S*[{CJK}]) ([{CJK}][^}}]*)\}}", tex)
+
+
 def loose(number: str) -> str:
     """A pattern of ``number`` as pdftotext reads it: xeCJK sets a thin space
     between CJK characters and Latin letters or digits ("第 29 条").
@@ -426,20 +438,22 @@ def test_chinese_headings_keep_the_space_after_their_number(real_books: Path) ->
     for tex in books(real_books):
         if not tex.parent.name.startswith("zh_CN"):
             continue
-        headings = spaced_headings(tex.read_text(encoding="utf-8"))
+        source = tex.read_text(encoding="utf-8")
+        headings = spaced_card_articles(source) if "-card-" in tex.name else spaced_headings(source)
         assert headings, tex
         text = subprocess.run(["pdftotext", "-enc", "UTF-8", str(tex.with_suffix(".pdf")), "-"], check=True,
                               capture_output=True, text=True).stdout
         checked.append(f"{tex.parent.name}/{tex.name}")
         for number, title in headings:
-            # In the heading, the contents and the running foot: never run
-            # together, and at least the heading itself with the space.
+            # In the heading, the contents and the running foot (a card's line):
+            # never run together, and at least the heading itself with the space.
             if re.search(loose(number) + re.escape(title[:2]), text) or not re.search(
                     loose(number) + " " + re.escape(title[:2]), text):
                 lost.setdefault(checked[-1], []).append(f"{number} {title}")
     # The A4 and A5 books and the CBA document alone.
     assert {name.split("/")[0] for name in checked} == {"zh_CN", "zh_CN-a5"}, checked
     assert "zh_CN-a5/cba-bidding-systems-zh_CN-a5.tex" in checked, checked
+    assert "zh_CN-a5/cba-bidding-systems-card-zh_CN-a5.tex" in checked, checked
     assert lost == {}
 
 

@@ -23,9 +23,11 @@ from conftest import ROOT
 
 pytestmark = pytest.mark.tex
 
-#: The first clause of PZBS points 1-5 in each language, as its text reads
+#: The opening words of PZBS points 1-5 in each language, as its text reads
 #: (source/pzbs-alert-rules.yaml, the translations' catalogs). A heading is
-#: the point's number and the start of this clause.
+#: the point's number and the start of these words: its first clause, read on
+#: past a comma that ends it within four words (point 4 in Russian and Swedish,
+#: "Контры не алертируются, за исключением следующих").
 POINTS = {
     "pl": ["Nie alertuje się otwarć", "Nie alertuje się następujących odpowiedzi na otwarcia partnera",
            "Po otwarciu przeciwnika na poziomie 1 nie alertuje się",
@@ -34,14 +36,14 @@ POINTS = {
            "After an opponent's opening at the 1 level", "Doubles are not alerted",
            "No calls in the auction at the 4 level or higher are alerted"],
     "ru": ["Не алертируются открытия", "Не алертируются следующие ответы на открытия партнёра",
-           "После открытия соперника на уровне 1 не алертируются", "Контры не алертируются",
+           "После открытия соперника на уровне 1 не алертируются", "Контры не алертируются, за исключением следующих",
            "Не алертируются никакие заявки в торговле на уровне 4 и выше"],
     "es": ["No se alertan las siguientes aperturas",
            "No se alertan las siguientes respuestas a las aperturas del compañero",
            "Tras una apertura del contrario a nivel de 1 no se alertan", "No se alertan los doblos",
            "No se alerta ninguna voz de la subasta a nivel de 4 o superior"],
     "sv": ["Följande öppningsbud alerteras inte", "Följande svar på partnerns öppningsbud alerteras inte",
-           "Efter motståndarnas öppningsbud på 1-nivån alerteras inte", "Dubblingar alerteras inte",
+           "Efter motståndarnas öppningsbud på 1-nivån alerteras inte", "Dubblingar alerteras inte, med undantag av följande",
            "Inga bud i budgivningen på 4-nivån eller högre alerteras"],
     "zh_CN": ["以下开叫无需提醒", "对同伴开叫的以下应叫无需提醒", "对方在1阶开叫后", "加倍无需提醒",
               "叫牌中4阶或更高阶的任何叫品均无需提醒"],

@@ -291,7 +291,12 @@ LATEX = r"""
 \newif\ifhbcard
 \newcommand{\hbtableofcontents}{\ifhbcard\else\sphinxtableofcontents\fi}
 \newcommand{\hbprintindex}{\ifhbcard\else\printindex\fi}
-\newenvironment{hbcardlines}{\par\fontsize{6.5}{7.1}\selectfont\setlength{\columnsep}{3mm}\setlength{\parskip}{0pt}%
+% Its lines are paragraphs that never break (\interlinepenalty) on a fixed
+% leading, and multicols sets its columns to one height: with nothing between
+% them to give, a column whose lines came to a point or two more than its height
+% was set too high (overfull, under the running foot); half a point's shrink
+% between lines lets it fit.
+\newenvironment{hbcardlines}{\par\fontsize{6.5}{7.1}\selectfont\setlength{\columnsep}{3mm}\setlength{\parskip}{0pt minus 0.5pt}%
   \begin{multicols}{2}\raggedright\interlinepenalty10000
   \let\hbcardpar\sphinxAtStartPar\def\sphinxAtStartPar{\noindent\hangindent1.2em\hangafter1\hbcardpar}}%
   {\end{multicols}}
@@ -301,7 +306,9 @@ LATEX = r"""
 \newenvironment{sphinxclasshb-card-info}{\par\scriptsize}{\par\smallskip}
 \expandafter\newcommand\csname DUrolehb-card-sequence\endcsname[1]{\textbf{#1}}
 \expandafter\newcommand\csname DUrolehb-card-verdict\endcsname[1]{{\sffamily #1}}
-\expandafter\newcommand\csname DUrolehb-card-article\endcsname[1]{\textit{#1}}
+% An article's name keeps the space after its number, as a heading does
+% ("第29条 一、", \hbcjkspace in sphinxext/latex.py): xeCJK had dropped it.
+\expandafter\newcommand\csname DUrolehb-card-article\endcsname[1]{{\hbcjkspace\textit{#1}}}
 """
 
 

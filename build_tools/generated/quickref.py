@@ -189,14 +189,16 @@ def rows(table: QuickReference, doc: Document, situation_words: Mapping[str, str
     return markup.MyST("".join(body))
 
 
-def widths(table: QuickReference) -> str:
+def widths(table: QuickReference, reading: str = "") -> str:
     """The columns' shares of the line (``:widths:``), measured for the A5
     page, where a hundredth of the line holds about 0.6 of a character of the
     table's size: the sequence column as its longest sequence (a longer one
     breaks between calls), the verdict column as the longest word of a verdict
-    in bold (a verdict breaks only between words), the article a fixed share,
-    the agreement the rest. The headings are words of the reader's language,
-    hyphenated where they are longer.
+    in bold (a verdict breaks only between words), or of the words ``reading``
+    in brackets after a verdict resting on the handbook's reading (the Polish
+    "(wykładnia" ran over the column of "Bez alertu"), the article a fixed
+    share, the agreement the rest. The headings are words of the reader's
+    language, hyphenated where they are longer.
 
     >>> t = QuickReference("q", "alert", (), (Group("openings", (Row("1NT", "", "No alert", "", ""),)),))
     >>> widths(t)
@@ -204,12 +206,19 @@ def widths(table: QuickReference) -> str:
     >>> long = Row("[1♥]-pas-[2♥]-ktr", "", "Bez alertu", "", "")
     >>> widths(QuickReference("q", "alert", (), (Group("doubles", (long,)),)))
     '28 33 15 24'
+    >>> read = Row("[1♥]-pas-[2♥]-ktr", "", "Bez alertu", "", "", reading=True)
+    >>> widths(QuickReference("q", "alert", (), (Group("doubles", (read,)),)), "wykładnia podręcznika")
+    '28 26 22 24'
+    >>> widths(QuickReference("q", "alert", (), (Group("doubles", (long,)),)), "wykładnia podręcznika")
+    '28 33 15 24'
     """
     rows = [row for group in table.groups for row in group.rows]
     sequence = min(14, max((len(r.sequence) for r in rows), default=4))
     verdict = max((len(word) for r in rows for word in r.verdict.split()), default=5)
+    read = max((len(word) for r in rows if r.reading for word in f"({reading})".split()), default=0)
     sequence_share = max(16, min(28, round(1.7 * sequence) + 4))
-    verdict_share = max(14, min(28, round(1.9 * verdict) + 4))
+    # The reading's words are in italic, not bold: narrower.
+    verdict_share = max(14, min(28, round(max(1.9 * verdict, 1.5 * read)) + 4))
     article_share = 24
     return f"{sequence_share} {100 - sequence_share - verdict_share - article_share} {verdict_share} {article_share}"
 

@@ -299,7 +299,9 @@ PREAMBLE = r"""
    \ifx\relax#3\relax\else\ifx\relax#4\relax\else\ \textperiodcentered\ \fi\fi#4\par}%
   \smallskip}
 % An alert card (build_tools/generated/card.py): no title page, no contents,
-% no index; the sheet's narrow margins, its title in the running head.
+% no index; the sheet's narrow margins, its title in the running head. Its foot
+% keeps 5 mm clear of the paper's edge (the page number's descent had come to
+% 4.6 mm) and has the room fancyhdr asks for its rule and number (12.4 pt).
 \newcommand{\hbcard}[1]{}
 \def\hb@firsttoken#1#2\@nil{\def\hb@first{#1}}
 \def\hb@cardtoken{\hbcard}
@@ -312,7 +314,7 @@ PREAMBLE = r"""
 \newcommand{\hbcard@maketitle}{%
   \global\hbcardtrue
   \begingroup\hypersetup{pdfauthor={\@author}, pdftitle={\@title}}\endgroup
-  \newgeometry{hmargin=6.5mm,vmargin=6mm,includehead,includefoot,headsep=2mm,footskip=4mm}}
+  \newgeometry{hmargin=6.5mm,vmargin={6mm,7mm},includehead,includefoot,headsep=2mm,footskip=4.5mm}}
 \newcommand{\hb@maketitle}{%
   \let\sphinxrestorepageanchorsetting\relax
   \ifHy@pageanchor\def\sphinxrestorepageanchorsetting{\Hy@pageanchortrue}\fi
