@@ -152,6 +152,17 @@ def role(name: str, content: object) -> MyST:
     return MyST(f"{{{name}}}`{_encode_role(content)}`")
 
 
+def in_language(content: MyST, tag: str) -> MyST:
+    """``content`` between the ``hb-lang`` markers of language ``tag`` (a
+    BCP 47 tag): set, read and hyphenated as that language, inside a page of
+    another (build_tools/sphinxext/untranslated.py pairs the markers).
+
+    >>> in_language(MyST("*tak*"), "pl")
+    '{hb-lang}`pl`*tak*{hb-lang}`/`'
+    """
+    return MyST(role("hb-lang", tag) + content + role("hb-lang", "/"))
+
+
 def _encode_role(content: object) -> str:
     folded = " ".join(str(content).split()) or " "
     return "".join(_ROLE_ESCAPES.get(c, c) for c in folded)

@@ -160,7 +160,7 @@ def _shown(text: str, doc: Document, context: str) -> markup.MyST:
     out = markup.to_myst(text, _reader_notation(doc))
     if not text or context not in doc.untranslated or doc.language == doc.display_language:
         return out
-    return markup.MyST(markup.role("hb-lang", lang_tag(doc.language)) + out + markup.role("hb-lang", "/"))
+    return markup.in_language(out, lang_tag(doc.language))
 
 
 _CONTEXTS: dict[int, tuple[Document, frozenset[str]]] = {}
@@ -232,7 +232,7 @@ def _number(number: str, doc: Document, owner: str) -> markup.MyST:
     tag = number_language(number, doc, owner)
     if not tag:
         return out
-    return markup.MyST(markup.role("hb-lang", tag) + out + markup.role("hb-lang", "/"))
+    return markup.in_language(out, tag)
 
 
 def _messages_of(node: Block | Point) -> list[str]:
@@ -436,7 +436,7 @@ def label_in_original(label: markup.MyST, doc: Document, question: str, answer: 
     found = declared.answer(answer)
     if label_context(doc.id, declared, found) not in doc.untranslated:
         return label
-    return markup.MyST(markup.role("hb-lang", lang_tag(doc.language)) + label + markup.role("hb-lang", "/"))
+    return markup.in_language(label, lang_tag(doc.language))
 
 
 def _residual(doc: Document, question: str, answer: str) -> bool:
@@ -698,7 +698,7 @@ def _card_pdfs(doc: Document) -> list[tuple[markup.MyST, str]]:
     for lang in card.card_languages(doc.language):
         name = markup.text(LANGUAGE_NAMES.get(lang, lang))
         if lang != doc.display_language:
-            name = markup.MyST(markup.role("hb-lang", lang_tag(lang)) + name + markup.role("hb-lang", "/"))
+            name = markup.in_language(name, lang_tag(lang))
         out.append((name, card.pdf_name(doc.id, lang)))
     return out
 

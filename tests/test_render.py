@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from babel.messages.catalog import Catalog
+
 from build_tools.document import Example, Point
 from build_tools.i18n import translate
 from build_tools.loader import load_document, load_manifest
@@ -247,3 +249,36 @@ def test_a_one_call_example_is_a_line_and_editorial_examples_are_rows_of_one_tab
     assert "{hb-query}`artificial`" in first  # no catalog given: the interface's English
     later = page[page.index("Dalej\\."):]
     assert later.count("{hb-example-row}") == 1 and ":id: red-3" in later
+
+
+def test_a_documents_own_label_carries_its_language_only_where_it_is_shown_untranslated(tmp_path: Path) -> None:
+    # The boundary of render.label_in_original, on both sides: the original
+    # page (its own language) and a translated page whose catalog gives the
+    # label show it bare; a translated page without it shows the original's
+    # label between the original language's markers.
+    from build_tools import markup
+    from build_tools.render import label_in_original
+
+    path = tmp_path / "own-labels.yaml"
+    path.write_text(
+        "schema: 1\ndocument: own-labels\ntitle: 规则\nlanguage: zh_CN\nkind: regulation\n"
+        "questions:\n  - question: seating-rights\n    text: Seating rights?\n    answers:\n"
+        "      - {answer: kept, label: 保有座位选择权, tone: permitted}\n"
+        "      - {answer: lost, label: 无座位选择权, tone: forbidden}\n"
+        "body:\n  - paragraph: p\n    text: 一段。\n", encoding="utf-8")
+    original = load_document(path)
+    label = markup.MyST("保有座位选择权")
+    wrapped = markup.in_language(label, "zh-CN")
+    assert label_in_original(label, original, "seating-rights", "kept") == label
+    untranslated = translate(original, "en", None)
+    assert label_in_original(label, untranslated, "seating-rights", "kept") == wrapped
+    catalog = Catalog(locale="en")
+    catalog.add("保有座位选择权", "Seating rights kept", context="own-labels.question.seating-rights.kept")
+    translated = translate(original, "en", catalog)
+    assert label_in_original(markup.MyST("Seating rights kept"), translated, "seating-rights", "kept") \
+        == "Seating rights kept"
+    # The other label of the same question, its translation missing, is still marked.
+    assert label_in_original(markup.MyST("无座位选择权"), translated, "seating-rights", "lost") \
+        == markup.in_language(markup.MyST("无座位选择权"), "zh-CN")
+    # A standard question's label is the interface's, never the original's.
+    assert label_in_original(markup.MyST("No"), untranslated, "alert", "no") == "No"
