@@ -1,0 +1,172 @@
+"""A document's editions: the current one in ``source/<document>.yaml``, each
+earlier one kept whole in ``source/editions/<document>/<edition>.yaml``.
+
+An amendment is a new edition: the federation copies the current file to
+the editions folder under its edition's name, then edits the current file in
+place (its text, rules, examples and parameters) and states the new
+``edition``, ``effective`` (the day it is in force from: for events on or
+after it), ``published`` and ``supersedes`` (the edition it replaces). Each
+earlier edition is a document like the current one, validated and checked
+the same way; articles keep their ids from edition to edition (an id is
+never reused for another text), so what an edition added, changed and
+repealed is what differs between two files by id (:mod:`build_tools.amendments`).
+
+The chain is checked whole: each ``supersedes`` names a file of the folder,
+each edition comes into force after the one it supersedes, and every file of
+the folder is in the chain (a copy left over, or misnamed, is an error at
+its first line).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+
+from build_tools.diagnostics import Diagnostic, DiagnosticError
+from build_tools.document import Document
+from build_tools.loader import load_document
+from build_tools.yamlfiles import at_node, compose, display_path, node_at
+
+#: The folder below the source folder that holds the earlier editions, one folder a document.
+EDITIONS_FOLDER = "editions"
+
+
+class EditionError(ValueError):
+    """A day on which no edition of a document is in force (one line)."""
+
+
+def edition_path(source: Path, document: str, edition: str) -> Path:
+    """The file of an earlier ``edition`` of ``document``."""
+    return source / EDITIONS_FOLDER / document / f"{edition}.yaml"
+
+
+@dataclass(frozen=True, slots=True)
+class Editions:
+    """Every edition of one document, the earliest first and the current last."""
+
+    chain: tuple[Document, ...]
+
+    @property
+    def current(self) -> Document:
+        return self.chain[-1]
+
+    @property
+    def dated(self) -> bool:
+        """Whether the editions state the days they are in force from."""
+        return bool(self.current.effective)
+
+    def days(self) -> tuple[tuple[str, str], ...]:
+        """Each edition's name and the day it is in force from, the earliest first."""
+        return tuple((doc.edition, doc.effective) for doc in self.chain)
+
+    def named(self, edition: str) -> Document | None:
+        """The edition called ``edition`` (its ``edition:``), or ``None``."""
+        return next((doc for doc in self.chain if doc.edition == edition), None)
+
+    def in_force(self, day: str) -> Document:
+        """The edition in force on ``day`` (``YYYY-MM-DD``): the latest whose
+        ``effective`` is on or before it; a document that states no date is
+        taken as it stands. Raises :class:`EditionError` before the first."""
+        if not self.dated:
+            return self.current
+        found = [doc for doc in self.chain if doc.effective <= day]
+        if not found:
+            first = self.chain[0]
+            raise EditionError(f"no edition of {first.id} is in force on {day}: the first, {first.edition!r}, "
+                               f"is in force from {first.effective}")
+        return found[-1]
+
+
+def edition_of(path: Path) -> str:
+    """The document whose earlier edition the file ``path`` is
+    (``.../editions/<document>/<edition>.yaml``), or "" for another file."""
+    return path.parent.name if path.parent.parent.name == EDITIONS_FOLDER else ""
+
+
+def earlier_editions(source: Path, documents: Iterable[Document]) -> list[Document]:
+    """The earlier editions of ``documents``, each chain loaded and checked
+    whole. Raises :class:`DiagnosticError` with the problems of every chain."""
+    found: list[Document] = []
+    problems: list[Diagnostic] = []
+    for document in documents:
+        try:
+            found.extend(load_editions(source, document).chain[:-1])
+        except DiagnosticError as exc:
+            problems.extend(exc.diagnostics)
+    if problems:
+        raise DiagnosticError(problems)
+    return found
+
+
+def _at(path: Path, key: str, message: str) -> Diagnostic:
+    """A diagnostic at ``key`` of the document file ``path`` (read again: only on an error)."""
+    root = compose(path)
+    return at_node(display_path(path), node_at(root, key), message)
+
+
+def load_editions(source: Path, current: Document) -> Editions:
+    """The editions of ``current`` (loaded from ``source/<id>.yaml``), each
+    earlier one loaded from its file and validated (its rules read its dated
+    parameter values as the edition stands: the last). Raises
+    :class:`DiagnosticError` with every problem of the chain."""
+    folder = source / EDITIONS_FOLDER / current.id
+    chain = [current]
+    problems: list[Diagnostic] = []
+    path = source / f"{current.id}.yaml"
+    latest = current
+    while latest.supersedes:
+        earlier_path = edition_path(source, current.id, latest.supersedes)
+        if not earlier_path.is_file():
+            problems.append(_at(path, "supersedes", f"edition {latest.supersedes!r} that this one supersedes has "
+                                                    f"no file {display_path(earlier_path)} (copy the edition "
+                                                    f"there before amending it)"))
+            break
+        if any(doc.edition == latest.supersedes for doc in chain):
+            problems.append(_at(path, "supersedes", f"edition {latest.supersedes!r} is superseded twice in the "
+                                                    f"chain of {current.id}'s editions"))
+            break
+        try:
+            earlier = load_document(earlier_path, edition_of=current.id)
+        except DiagnosticError as exc:
+            problems.extend(exc.diagnostics)
+            break
+        if not earlier.effective:
+            problems.append(_at(earlier_path, "edition", f"edition {earlier.edition!r}, superseded by "
+                                                         f"{latest.edition!r}, says when it came into force: "
+                                                         f"add 'effective: YYYY-MM-DD'"))
+            break
+        if earlier.effective >= latest.effective:
+            problems.append(_at(path, "effective", f"edition {latest.edition!r} is in force from "
+                                                   f"{latest.effective}, not after the edition it supersedes "
+                                                   f"({earlier.edition!r}, in force from {earlier.effective})"))
+            break
+        chain.insert(0, earlier)
+        latest, path = earlier, earlier_path
+    if not problems and folder.is_dir():
+        kept = {doc.edition for doc in chain[:-1]}
+        for stray in sorted(folder.iterdir()):
+            if stray.suffix == ".yaml" and stray.stem not in kept:
+                problems.append(Diagnostic(display_path(stray), 1, 1,
+                                           f"edition {stray.stem!r} of {current.id} is in no chain: no edition "
+                                           f"supersedes it (the earliest, {chain[0].edition!r}, supersedes "
+                                           f"{chain[0].supersedes or 'none'})"))
+    if problems:
+        raise DiagnosticError(problems)
+    return Editions(tuple(chain))
+
+
+
+
+
+def document_on(source: Path, editions: Editions, day: str) -> Document:
+    """The edition in force on ``day``, its rules reading the parameter values
+    in force that day (loaded again only when it dates some). Raises
+    :class:`EditionError` before the first edition."""
+    found = editions.in_force(day)
+    if found.registry is None or not any(p.values for p in found.registry.parameters.values()):
+        return found
+    if found is editions.current:
+        return load_document(source / f"{found.id}.yaml", on=day)
+    return load_document(edition_path(source, found.id, found.edition), edition_of=found.id, on=day)

@@ -1,0 +1,194 @@
+"""Editions as data (issue 34): a document's ``edition``, ``effective``,
+``published`` and ``supersedes``; its earlier editions kept whole in
+``source/editions/<document>/<edition>.yaml`` and checked like the current
+one; dated parameter values; and the answers of ``check``, ``explain`` and
+``card check`` on a day.
+
+The fixture (tests/fixtures/amendment/source) is a small regulation amended
+once. What the 2026 edition changed, written from its two files (not from the
+model's output):
+
+* ``scope-of-rules``: the sentence reworded (no rule: no verdict moves);
+* ``one-notrump``: the 1NT threshold moved from 12 to 11 HCP, a dated
+  parameter (``notrump-minimum``: ``{2024-08-01: 12, 2026-08-01: 11}``), and
+  its text with it: a natural 1NT of 11-13 was alerted, is not;
+* ``two-diamonds`` (point c of 2024, "A 2♦ opening is alerted, whatever it
+  shows") repealed: a natural weak 2♦ falls to the general principle (natural
+  calls are not alerted);
+* ``strong-club`` added, an exception to ``artificial-openings``: an
+  artificial 1♣ of 16+ HCP was alerted, is not.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from build_tools.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURE = ROOT / "tests" / "fixtures" / "amendment" / "source"
+CURRENT = "trial-rules.yaml"
+EARLIER = "editions/trial-rules/2024.yaml"
+
+
+def run(*args: str, source: Path = FIXTURE, build: Path | None = None) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    extra = ["--source", str(source), "--translations", str(source / "no-translations")]
+    if build is not None:
+        extra += ["--build-dir", str(build)]
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main([*args, *extra])
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.fixture
+def source(tmp_path: Path) -> Path:
+    """A copy of the fixture's source folder, to be edited by a test."""
+    copy = tmp_path / "source"
+    shutil.copytree(FIXTURE, copy)
+    return copy
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def line_of(path: Path, text: str) -> int:
+    return next(n for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if text in line)
+
+
+# --- editions as data: the chain, validated like a document -------------------------
+
+def test_both_editions_are_checked_each_by_its_own_rules() -> None:
+    code, out, err = run("check")
+    assert code == 0, err
+    assert "trial-rules 2026: 4 rules, 6 examples with verdicts, 0 failures" in out
+    assert "trial-rules 2024: 4 rules, 5 examples with verdicts, 0 failures" in out
+    assert "(1 earlier edition with them), 11 examples checked" in out
+
+
+def test_an_earlier_editions_wrong_verdict_fails_the_check(source: Path) -> None:
+    # The 2024 rules alert a natural 2♦ (point c); an example claiming otherwise fails.
+    path = source / EARLIER
+    text = path.read_text(encoding="utf-8")
+    at = text.index("  - example: ex-2d-natural")
+    path.write_text(text[:at] + text[at:].replace('expect: {alert: "yes"}', 'expect: {alert: "no"}', 1),
+                    encoding="utf-8")
+    code, _, err = run("check", source=source)
+    assert code == 1
+    assert f"{source / EARLIER}" in err or EARLIER in err
+    assert "ex-2d-natural" in err and "two-diamonds" in err
+
+
+def test_validate_takes_an_earlier_editions_file_by_its_edition() -> None:
+    code, out, err = run("validate")
+    assert (code, out.strip()) == (0, "handbook: 2 documents valid"), err
+    code, out, err = run("validate")
+    out_file = io.StringIO()
+    with contextlib.redirect_stdout(out_file), contextlib.redirect_stderr(io.StringIO()):
+        assert main(["validate", str(FIXTURE / EARLIER)]) == 0
+    assert out_file.getvalue().strip() == "handbook: 1 document valid"
+
+
+@pytest.mark.parametrize(("file", "old", "new", "key", "message"), [
+    (CURRENT, 'supersedes: "2024"', 'supersedes: "2023"', "supersedes",
+     "edition '2023' that this one supersedes has no file"),
+    (CURRENT, "effective: 2026-08-01", "effective: 2024-08-01", "effective",
+     "edition '2026' is in force from 2024-08-01, not after the edition it supersedes ('2024', in force from "
+     "2024-08-01)"),
+    (CURRENT, "effective: 2026-08-01", "effective: 2026-02-30", "effective",
+     "'effective' of document 'trial-rules' must be a day written YYYY-MM-DD"),
+    (CURRENT, "published: 2026-05-04", "published: May 2026", "published",
+     "'published' of document 'trial-rules' must be a day written YYYY-MM-DD"),
+    (CURRENT, "effective: 2026-08-01\n", "", "supersedes",
+     "an edition that supersedes another says when it is in force"),
+    (CURRENT, 'supersedes: "2024"', 'supersedes: "2026"', "supersedes", "edition '2026' supersedes itself"),
+    (CURRENT, "values: {2024-08-01: 12, 2026-08-01: 11}", "values: {2026-09-01: 11}", "values",
+     "parameter 'notrump-minimum' has no value on 2026-08-01, when the edition comes into force (its first is "
+     "dated 2026-09-01)"),
+    (CURRENT, "values: {2024-08-01: 12, 2026-08-01: 11}", "values: {2024-08-01: 12, 2026-08-32: 11}", "values",
+     "'2026-08-32' is not a day of the calendar"),
+    (EARLIER, 'edition: "2024"', 'edition: "2023"', "edition",
+     "the file of edition '2023' is named '2023.yaml', not '2024.yaml'"),
+    (EARLIER, "effective: 2024-08-01\n", "", "edition",
+     "edition '2024', superseded by '2026', says when it came into force"),
+])
+def test_a_broken_chain_is_one_located_line(source: Path, file: str, old: str, new: str, key: str,
+                                            message: str) -> None:
+    path = source / file
+    edit(path, old, new)
+    code, out, err = run("validate", source=source)
+    assert code == 1 and out == ""
+    lines = [line for line in err.splitlines() if message in line]
+    assert len(lines) == 1, err
+    place, rest = lines[0].split(": error: ", 1)
+    assert place.startswith(str(path)) or place.startswith(str(path.relative_to(Path.cwd()))
+                                                            if path.is_relative_to(Path.cwd()) else str(path))
+    line = int(place.rsplit(":", 2)[1])
+    assert line == line_of(path, f"{key}:") or key == "values", err
+
+
+def test_a_dated_parameter_takes_a_value_or_values_not_both(source: Path) -> None:
+    edit(source / CURRENT, "    values: {2024-08-01: 12, 2026-08-01: 11}\n",
+         "    value: 11\n    values: {2024-08-01: 12, 2026-08-01: 11}\n")
+    code, _, err = run("validate", source=source)
+    assert code == 1 and "a parameter has one 'value' or dated 'values', not both" in err
+
+
+def test_an_edition_left_out_of_the_chain_is_an_error_at_its_file(source: Path) -> None:
+    stray = source / "editions" / "trial-rules" / "2022.yaml"
+    text = (source / EARLIER).read_text(encoding="utf-8")
+    stray.write_text(text.replace('edition: "2024"', 'edition: "2022"').replace("2024-08-01", "2022-08-01"),
+                     encoding="utf-8")
+    code, _, err = run("validate", source=source)
+    assert code == 1
+    assert err.splitlines()[0].endswith("2022.yaml:1:1: error: edition '2022' of trial-rules is in no chain: no "
+                                        "edition supersedes it (the earliest, '2024', supersedes none)"), err
+
+
+def test_an_effective_day_needs_an_edition_name(source: Path) -> None:
+    edit(source / CURRENT, 'edition: "2026"\n', "")
+    code, _, err = run("validate", source=source)
+    assert code == 1 and "an edition in force from a day has a name: add 'edition:'" in err
+
+
+# --- point in time: check --date -------------------------------------------------------
+
+@pytest.mark.parametrize(("day", "edition", "examples"), [
+    ("2024-08-01", "2024", 5), ("2026-07-31", "2024", 5), ("2026-08-01", "2026", 6), ("2030-01-01", "2026", 6)])
+def test_check_on_a_day_checks_the_edition_in_force(day: str, edition: str, examples: int) -> None:
+    code, out, err = run("check", "--date", day)
+    assert code == 0, err
+    assert out.splitlines()[0] == f"trial-rules {edition}: 4 rules, {examples} examples with verdicts, 0 failures"
+    assert out.splitlines()[-1] == f"handbook: 1 documents valid on {day}, {examples} examples checked"
+
+
+@pytest.mark.parametrize("command", [["check"], ["explain", "trial-rules", "{auction: 1NT}"]])
+def test_a_day_before_the_first_edition_is_one_line_exit_2(command: list[str], tmp_path: Path) -> None:
+    code, out, err = run(*command, "--date", "2024-07-31",
+                         build=tmp_path if command[0] == "explain" else None)
+    assert (code, out) == (2, "")
+    assert err == ("handbook: error: no edition of trial-rules is in force on 2024-07-31: the first, '2024', is "
+                   "in force from 2024-08-01\n")
+
+
+def test_a_day_not_of_the_calendar_is_a_usage_error() -> None:
+    with contextlib.redirect_stderr(io.StringIO()) as err, pytest.raises(SystemExit) as exit_:
+        main(["check", "--date", "2026-02-29"])
+    assert exit_.value.code == 2 and "invalid day value: '2026-02-29'" in err.getvalue()
+
+
+def answers(*args: str, build: Path) -> dict[str, Any]:
+    code, out, err = run("explain", "trial-rules", *args, "--json", build=build)
+    assert code == 0, err
+    found: dict[str, Any] = json.loads(out)
+    return found
