@@ -64,11 +64,12 @@ def _cached(build: Path, key: str) -> Path:
     return build / incremental.CACHE_NAME / CACHE_KIND / f"{key}.json"
 
 
-def cached_rulebook(build: Path, key: str) -> Rulebook | None:
-    """The rulebook compiled under ``key`` in ``build``'s cache, or ``None``
-    (absent, unreadable or of another format: compiled again)."""
+def cached_rulebook(build: Path, key: str, on: str = "") -> Rulebook | None:
+    """The rulebook compiled under ``key`` in ``build``'s cache (its rules
+    reading the figures in force on the day ``on``), or ``None`` (absent,
+    unreadable or of another format: compiled again)."""
     try:
-        return Rulebook.load(json.loads(_cached(build, key).read_text(encoding="utf-8")))
+        return Rulebook.load(json.loads(_cached(build, key).read_text(encoding="utf-8")), on)
     except (OSError, ValueError, RulebookError):
         return None
 

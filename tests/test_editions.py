@@ -192,3 +192,61 @@ def answers(*args: str, build: Path) -> dict[str, Any]:
     assert code == 0, err
     found: dict[str, Any] = json.loads(out)
     return found
+
+
+# --- point in time: explain --date, both sides of the boundary ---------------------------
+
+#: The queries whose verdict the amendment changed, with the answer and article
+#: of each edition, read from the two files: (query, 2024's, 2026's).
+CHANGED = [
+    ("{auction: 1NT, meaning: {natural: true, hcp: 11-13, shape: balanced}}",
+     ("yes", "one-notrump"), ("no", "one-notrump")),
+    ("{auction: 2♦, meaning: {natural: true, suits: {diamonds: 6+}, hcp: 6-10}}",
+     ("yes", "two-diamonds"), ("no", "general-principle")),
+    ("{auction: 1♣, meaning: {artificial: true, hcp: 16+}}",
+     ("yes", "artificial-openings"), ("no", "strong-club")),
+]
+
+
+@pytest.mark.parametrize(("query", "before", "after"), CHANGED)
+def test_explain_on_either_side_of_the_effective_day(query: str, before: tuple[str, str],
+                                                     after: tuple[str, str], tmp_path: Path) -> None:
+    for day, (value, article), edition in (("2026-07-31", before, "2024"), ("2026-08-01", after, "2026")):
+        found = answers(query, "--date", day, build=tmp_path)
+        verdict = found["verdicts"]["alert"]
+        assert (verdict["value"], verdict["article"], verdict["edition"]) == (value, article, edition), day
+        assert (found["edition"], found["effective"]) == (edition, f"{edition}-08-01")
+    # Without a day: the current edition as it stands.
+    now = answers(query, build=tmp_path)["verdicts"]["alert"]
+    assert (now["value"], now["article"], now["edition"]) == (*after, "2026")
+
+
+def test_explain_names_the_edition_in_words(tmp_path: Path) -> None:
+    code, out, _ = run("explain", "trial-rules", CHANGED[0][0], "--date", "2025-09-01", build=tmp_path)
+    assert code == 0
+    assert out.splitlines()[:2] == ["edition 2024 (in force from 2024-08-01)", "alert: yes  (one-notrump)"]
+
+
+def test_a_figure_is_read_as_it_stood_that_day_within_an_edition(source: Path, tmp_path: Path) -> None:
+    # The 2026 edition with the figure moving a month after it came into force:
+    # on 2026-08-15 the 2026 rules read 12, from 2026-09-01 they read 11.
+    edit(source / CURRENT, "values: {2024-08-01: 12, 2026-08-01: 11}", "values: {2024-08-01: 12, 2026-09-01: 11}")
+    query = CHANGED[0][0]
+    for day, value in (("2026-08-15", "yes"), ("2026-08-31", "yes"), ("2026-09-01", "no")):
+        code, out, err = run("explain", "trial-rules", query, "--date", day, "--json", source=source, build=tmp_path)
+        assert code == 0, err
+        verdict = json.loads(out)["verdicts"]["alert"]
+        assert (verdict["value"], verdict["edition"]) == (value, "2026"), day
+
+
+def test_a_document_that_dates_no_edition_answers_as_it_stands(tmp_path: Path) -> None:
+    # The shipped PZBS rules state no edition: a day changes nothing, and no edition is named.
+    out, err = io.StringIO(), io.StringIO()
+    query = "{auction: 1BA, meaning: {natural: true, hcp: 14-18, shape: balanced}}"
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(["explain", "pzbs-alert-rules", query, "--json", "--date", "2000-01-01",
+                     "--build-dir", str(tmp_path), "--source", str(ROOT / "source"),
+                     "--translations", str(ROOT / "translations")])
+    assert code == 0, err.getvalue()
+    found = json.loads(out.getvalue())
+    assert "edition" not in found and "edition" not in found["verdicts"]["alert"]
