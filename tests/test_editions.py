@@ -250,3 +250,30 @@ def test_a_document_that_dates_no_edition_answers_as_it_stands(tmp_path: Path) -
     assert code == 0, err.getvalue()
     found = json.loads(out.getvalue())
     assert "edition" not in found and "edition" not in found["verdicts"]["alert"]
+
+
+CARD = FIXTURE / "cards" / "strong-club.yaml"
+
+
+def card_alerts(day: str, build: Path) -> dict[str, tuple[str, str]]:
+    code, out, err = run("card", "check", str(CARD), "--json", "--date", day, build=build)
+    assert code == 0, err
+    found = json.loads(out)["documents"]["trial-rules"]
+    return {"edition": found["edition"]["edition"],
+            **{c["auction"]: (c["verdicts"]["alert"]["value"], c["verdicts"]["alert"]["article"])
+               for c in found["calls"]}}
+
+
+def test_card_check_on_either_side_of_the_effective_day(tmp_path: Path) -> None:
+    assert card_alerts("2026-07-31", tmp_path) == {
+        "edition": "2024", "1♣": ("yes", "artificial-openings"), "1♥": ("no", "general-principle"),
+        "1NT": ("yes", "one-notrump"), "2♣": ("yes", "artificial-openings"), "2♦": ("yes", "two-diamonds")}
+    assert card_alerts("2026-08-01", tmp_path) == {
+        "edition": "2026", "1♣": ("no", "strong-club"), "1♥": ("no", "general-principle"),
+        "1NT": ("no", "one-notrump"), "2♣": ("yes", "artificial-openings"), "2♦": ("no", "general-principle")}
+
+
+def test_card_check_before_the_first_edition_is_one_line_exit_2(tmp_path: Path) -> None:
+    code, out, err = run("card", "check", str(CARD), "--date", "2024-07-31", build=tmp_path)
+    assert (code, out, err.count("\n")) == (2, "", 1)
+    assert "no edition of trial-rules is in force on 2024-07-31" in err
