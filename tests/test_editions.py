@@ -277,3 +277,94 @@ def test_card_check_before_the_first_edition_is_one_line_exit_2(tmp_path: Path) 
     code, out, err = run("card", "check", str(CARD), "--date", "2024-07-31", build=tmp_path)
     assert (code, out, err.count("\n")) == (2, "", 1)
     assert "no edition of trial-rules is in force on 2024-07-31" in err
+
+
+# --- handbook diff: exactly what the amendment changed -----------------------------------
+
+def diff(*args: str, source: Path = FIXTURE) -> dict[str, Any]:
+    code, out, err = run("diff", "trial-rules", *args, "--json", source=source)
+    assert code == 0, err
+    found: dict[str, Any] = json.loads(out)
+    return found
+
+
+def test_diff_lists_exactly_the_changed_articles() -> None:
+    found = diff("2024", "2026")
+    assert (found["old"], found["new"]) == (
+        {"edition": "2024", "effective": "2024-08-01", "published": "2024-06-15"},
+        {"edition": "2026", "effective": "2026-08-01", "published": "2026-05-04"})
+    assert found["articles"] == {
+        "added": [{"id": "strong-club", "kind": "point", "number": "c)",
+                   "new": "Except that a 1♣ opening showing 16 HCP or more is not alerted."}],
+        "removed": [{"id": "two-diamonds", "kind": "point", "number": "c)",
+                     "old": "A 2♦ opening is alerted, whatever it shows."}],
+        "changed": [
+            {"id": "scope-of-rules", "kind": "paragraph", "number": "", "parts": ["text"],
+             "old": "These rules apply to every event of the union.",
+             "new": "These rules apply to every event the union runs or licenses."},
+            {"id": "one-notrump", "kind": "point", "number": "a)", "parts": ["text", "parameter notrump-minimum"],
+             "old": "A natural 1NT opening whose range starts at 12 HCP or more is not alerted; any other 1NT "
+                    "opening is.",
+             "new": "A natural 1NT opening whose range starts at 11 HCP or more is not alerted; any other 1NT "
+                    "opening is."}]}
+
+
+def test_diff_lists_exactly_the_changed_verdicts_with_both_answers_and_articles() -> None:
+    found = {(v["source"], v["auction"], v["question"]): ((v["old"]["value"], v["old"]["article"]),
+                                                          (v["new"]["value"], v["new"]["article"]))
+             for v in diff("2024", "2026")["verdicts"]}
+    # From the module's list: the three changes that move a verdict, each
+    # asked by an example and by the card's call; ex-1nt-12-14, ex-1h-natural
+    # and ex-2c-strong (and the card's 1♥ and 2♣) are answered alike, and absent.
+    assert found == {
+        ("example ex-1nt-11-13", "1NT", "alert"): (("yes", "one-notrump"), ("no", "one-notrump")),
+        ("example ex-2d-natural", "2♦", "alert"): (("yes", "two-diamonds"), ("no", "general-principle")),
+        ("example ex-1c-strong", "1♣", "alert"): (("yes", "artificial-openings"), ("no", "strong-club")),
+        ("card strong-club", "1NT", "alert"): (("yes", "one-notrump"), ("no", "one-notrump")),
+        ("card strong-club", "2♦", "alert"): (("yes", "two-diamonds"), ("no", "general-principle")),
+        ("card strong-club", "1♣", "alert"): (("yes", "artificial-openings"), ("no", "strong-club")),
+    }
+
+
+def test_diff_the_other_way_round_swaps_the_sides() -> None:
+    forward, back = diff("2024", "2026"), diff("2026", "2024")
+    assert [a["id"] for a in back["articles"]["added"]] == ["two-diamonds"]
+    assert [a["id"] for a in back["articles"]["removed"]] == ["strong-club"]
+    assert sorted((v["source"], v["auction"], v["old"]["value"], v["new"]["value"]) for v in back["verdicts"]) == \
+        sorted((v["source"], v["auction"], v["new"]["value"], v["old"]["value"]) for v in forward["verdicts"])
+
+
+def test_a_moved_figure_alone_changes_its_article(source: Path) -> None:
+    # The threshold moved, the words left as in 2024: the article changed by its parameter only.
+    edit(source / CURRENT, "starts at 11 HCP or more", "starts at 12 HCP or more")
+    changed = {c["id"]: c["parts"] for c in diff("2024", "2026", source=source)["articles"]["changed"]}
+    assert changed == {"scope-of-rules": ["text"], "one-notrump": ["parameter notrump-minimum"]}
+
+
+def test_a_rule_changed_under_the_same_words_changes_its_article(source: Path) -> None:
+    edit(source / CURRENT, "              scope: {opening: true}\n", "              scope: {opening: true, auction-level: 1}\n")
+    code, _, err = run("validate", source=source)
+    assert code == 0, err
+    changed = {c["id"]: c["parts"] for c in diff("2024", "2026", source=source)["articles"]["changed"]}
+    assert changed["artificial-openings"] == ["rule"]
+
+
+def test_diff_in_words() -> None:
+    code, out, err = run("diff", "trial-rules", "2024", "2026")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0] == "trial-rules: edition 2024 (in force from 2024-08-01) -> 2026 (in force from 2026-08-01)"
+    assert "articles: 4 changed" in lines and "verdicts: 6 changed" in lines
+    assert "  removed point c) two-diamonds" in lines
+    assert "    - A 2♦ opening is alerted, whatever it shows." in lines
+    assert "  example ex-2d-natural 2♦: alert: yes (two-diamonds) -> no (general-principle)" in lines
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["trial-rules", "2023", "2026"], "no edition '2023' of trial-rules (its editions: '2024', '2026')"),
+    (["trial-rules", "2026", "2026"], "OLD and NEW are both edition '2026'"),
+    (["no-such", "2024", "2026"], "no document 'no-such' (the handbook has trial-rules)"),
+])
+def test_diff_of_an_unknown_edition_is_one_line_exit_2(args: list[str], message: str) -> None:
+    code, out, err = run("diff", *args)
+    assert (code, out, err) == (2, "", f"handbook: error: {message}\n")
