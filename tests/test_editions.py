@@ -137,6 +137,14 @@ def test_a_broken_chain_is_one_located_line(source: Path, file: str, old: str, n
     assert line == line_of(path, f"{key}:") or key == "values", err
 
 
+def test_validate_of_the_current_file_checks_the_chain_it_heads(source: Path) -> None:
+    (source / EARLIER).unlink()
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(["validate", str(source / CURRENT)])
+    assert code == 1 and "edition '2024' that this one supersedes has no file" in err.getvalue()
+
+
 def test_a_dated_parameter_takes_a_value_or_values_not_both(source: Path) -> None:
     edit(source / CURRENT, "    values: {2024-08-01: 12, 2026-08-01: 11}\n",
          "    value: 11\n    values: {2024-08-01: 12, 2026-08-01: 11}\n")

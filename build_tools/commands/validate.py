@@ -17,7 +17,7 @@ from pathlib import Path
 
 from build_tools.commands._common import add_location_arguments, report, report_findings
 from build_tools.diagnostics import Diagnostic, DiagnosticError
-from build_tools.editions import earlier_editions, edition_of
+from build_tools.editions import earlier_editions, edition_of, load_editions
 from build_tools.loader import load_document
 from build_tools.document import Document
 from build_tools.pipeline import analyse_rules, load_handbook
@@ -35,7 +35,10 @@ def run(args: argparse.Namespace) -> int:
         for path in args.files:
             try:
                 # An earlier edition (source/editions/<document>/<edition>.yaml) is named by its edition.
-                documents.append(load_document(path, edition_of=edition_of(path)))
+                document = load_document(path, edition_of=edition_of(path))
+                documents.append(document)
+                if document.supersedes and not edition_of(path):
+                    load_editions(path.parent, document)  # the chain it heads, beside it
             except DiagnosticError as exc:
                 problems.extend(exc.diagnostics)
     else:
