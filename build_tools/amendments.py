@@ -2,7 +2,8 @@
 (:mod:`build_tools.editions`): the articles added, removed and changed, by
 their stable ids, and the verdicts that changed — every example's, and every
 card's of the source folder's ``cards/`` — each with both answers and both
-articles (``handbook diff``).
+articles (``handbook diff``); and every query a federation holds for the
+document (``queries/<document>.yaml``).
 
 An article is a section, paragraph, point, list, definition or table; an
 example is no article, but the query its verdicts are asked of. An article
@@ -50,7 +51,7 @@ class ArticleChange:
 @dataclass(frozen=True, slots=True)
 class VerdictChange:
     """A verdict the amendment changed: asked by an example or a card's call
-    (``source``: ``example <id>`` or ``card <id>``), of ``question``; each
+    (``source``: ``example <id>``, ``query <name>`` or ``card <id>``), of ``question``; each
     side an ``(answer, article)``."""
 
     source: str
@@ -191,6 +192,63 @@ def card_changes(old: Document, new: Document, cards: Iterable[Path]) -> list[Ve
     return found
 
 
+#: Below the source folder: the queries a federation keeps for a document,
+#: ``queries/<document>.yaml``, asked of both editions by ``handbook diff``.
+QUERIES_FOLDER = "queries"
+
+
+def held_queries(path: Path, document: Document) -> list[tuple[str, Any]]:
+    """A file of held queries: a mapping of names to queries as ``handbook
+    explain`` takes them, in ``document``'s notation (``weak-notrump: {auction:
+    1NT, meaning: {natural: true, hcp: 10-12}}``); each read as a situation.
+    Raises :class:`DiagnosticError` at the first bad one, at its line."""
+    from build_tools.bridge import BridgeError
+    from build_tools.diagnostics import DiagnosticError
+    from build_tools.rules.errors import VocabularyError
+    from build_tools.rules.query import Query
+    from build_tools.rules.registry import reading
+    from build_tools.yamlfiles import at_node, compose, display_path, duplicate_keys, node_at, plain
+
+    shown = display_path(path)
+    root = compose(path)
+    problems = duplicate_keys(root, shown)
+    if problems:
+        raise DiagnosticError(problems[:1])
+    data = plain(root)
+    if not isinstance(data, dict):
+        raise DiagnosticError([at_node(shown, root, "held queries are a mapping of names to queries, e.g. "
+                                                    "weak-notrump: {auction: 1NT, meaning: {hcp: 10-12}}")])
+    found = []
+    for name, given in data.items():
+        try:
+            with reading(document.registry):
+                situation = Query.parse(given).situation(document.language)
+        except VocabularyError as exc:
+            node = node_at(root, f"{name}.{exc.path}" if exc.path else name)
+            raise DiagnosticError([at_node(shown, node, f"query {name!r}: {exc}")]) from None
+        except (BridgeError, ValueError) as exc:
+            raise DiagnosticError([at_node(shown, node_at(root, name), f"query {name!r}: {exc}")]) from None
+        found.append((str(name), situation))
+    return found
+
+
+def query_changes(old: Document, new: Document, paths: Iterable[Path]) -> list[VerdictChange]:
+    """Every held query of ``paths`` (:func:`held_queries`), asked of both
+    editions on every question their rules answer: those whose answer differs."""
+    from build_tools.verdicts import rules_of
+
+    rules = (rules_of(old), rules_of(new))
+    questions = list(dict.fromkeys(r.question for each in rules for r in each))
+    found = []
+    for path in paths:
+        for name, situation in held_queries(path, new):
+            for question in questions:
+                was, now = (_answer(r, question, situation) for r in rules)
+                if was[0] != now[0]:
+                    found.append(VerdictChange(f"query {name}", "", question, was, now))
+    return found
+
+
 def _card_verdicts(report: Mapping[str, Any]) -> dict[tuple[str, str], tuple[str, str]]:
     """A card report's verdicts by (auction, question): the system's (auction
     ""), each event's permission, each call's."""
@@ -209,8 +267,10 @@ def _card_verdicts(report: Mapping[str, Any]) -> dict[tuple[str, str], tuple[str
     return found
 
 
-def diff_data(old: Document, new: Document, cards: Iterable[Path]) -> dict[str, Any]:
-    """The amendment from ``old`` to ``new`` as ``handbook diff --json`` prints it."""
+def diff_data(old: Document, new: Document, cards: Iterable[Path], queries: Iterable[Path] = ()) -> dict[str, Any]:
+    """The amendment from ``old`` to ``new`` as ``handbook diff --json`` prints
+    it: the articles, and the verdicts of the examples, the ``queries`` files'
+    held queries and the ``cards``."""
     def edition(doc: Document) -> dict[str, str]:
         return {"edition": doc.edition, "effective": doc.effective, "published": doc.published}
 
@@ -226,7 +286,8 @@ def diff_data(old: Document, new: Document, cards: Iterable[Path]) -> dict[str, 
         "verdicts": [{"source": v.source, "auction": v.auction, "question": v.question,
                       "old": {"value": v.old[0], "article": v.old[1]},
                       "new": {"value": v.new[0], "article": v.new[1]}}
-                     for v in [*example_changes(old, new), *card_changes(old, new, cards)]],
+                     for v in [*example_changes(old, new), *query_changes(old, new, queries),
+                               *card_changes(old, new, cards)]],
     }
 
 

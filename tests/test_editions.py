@@ -322,12 +322,16 @@ def test_diff_lists_exactly_the_changed_verdicts_with_both_answers_and_articles(
                                                           (v["new"]["value"], v["new"]["article"]))
              for v in diff("2024", "2026")["verdicts"]}
     # From the module's list: the three changes that move a verdict, each
-    # asked by an example and by the card's call; ex-1nt-12-14, ex-1h-natural
-    # and ex-2c-strong (and the card's 1♥ and 2♣) are answered alike, and absent.
+    # asked by an example and by the card's call, two by the held queries
+    # (queries/trial-rules.yaml); ex-1nt-12-14, ex-1h-natural and
+    # ex-2c-strong, the card's 1♥ and 2♣, and the held 1NT of 10-12 (below
+    # both thresholds) are answered alike, and absent.
     assert found == {
         ("example ex-1nt-11-13", "1NT", "alert"): (("yes", "one-notrump"), ("no", "one-notrump")),
         ("example ex-2d-natural", "2♦", "alert"): (("yes", "two-diamonds"), ("no", "general-principle")),
         ("example ex-1c-strong", "1♣", "alert"): (("yes", "artificial-openings"), ("no", "strong-club")),
+        ("query notrump-11-14", "", "alert"): (("yes", "one-notrump"), ("no", "one-notrump")),
+        ("query weak-two-diamonds", "", "alert"): (("yes", "two-diamonds"), ("no", "general-principle")),
         ("card strong-club", "1NT", "alert"): (("yes", "one-notrump"), ("no", "one-notrump")),
         ("card strong-club", "2♦", "alert"): (("yes", "two-diamonds"), ("no", "general-principle")),
         ("card strong-club", "1♣", "alert"): (("yes", "artificial-openings"), ("no", "strong-club")),
@@ -362,10 +366,32 @@ def test_diff_in_words() -> None:
     assert code == 0, err
     lines = out.splitlines()
     assert lines[0] == "trial-rules: edition 2024 (in force from 2024-08-01) -> 2026 (in force from 2026-08-01)"
-    assert "articles: 4 changed" in lines and "verdicts: 6 changed" in lines
+    assert "articles: 4 changed" in lines and "verdicts: 8 changed" in lines
     assert "  removed point c) two-diamonds" in lines
     assert "    - A 2♦ opening is alerted, whatever it shows." in lines
     assert "  example ex-2d-natural 2♦: alert: yes (two-diamonds) -> no (general-principle)" in lines
+
+
+def test_diff_asks_a_held_query_file_named_on_the_command_line(source: Path) -> None:
+    (source / "queries" / "trial-rules.yaml").unlink()
+    extra = source / "kept.yaml"
+    extra.write_text("strong-club: {auction: 1♣, meaning: {artificial: true, hcp: 17+}}\n"
+                     "natural-heart: {auction: 1♥, meaning: {natural: true, suits: {hearts: 5+}}}\n",
+                     encoding="utf-8")
+    queries = [v for v in diff("2024", "2026", "--queries", str(extra), source=source)["verdicts"]
+               if v["source"].startswith("query ")]
+    assert [(v["source"], v["old"]["article"], v["new"]["article"]) for v in queries] == [
+        ("query strong-club", "artificial-openings", "strong-club")]
+
+
+def test_a_bad_held_query_is_one_located_line(source: Path) -> None:
+    path = source / "queries" / "trial-rules.yaml"
+    edit(path, "hcp: 10-12, shape", "hcp: 10-12, shap")
+    code, out, err = run("diff", "trial-rules", "2024", "2026", source=source)
+    assert code == 1 and out == "" and err.count("\n") == 1
+    assert err.startswith(f"{path}:{line_of(path, 'notrump-10-12')}:") or \
+        f"queries/trial-rules.yaml:{line_of(path, 'notrump-10-12')}:" in err
+    assert "query 'notrump-10-12'" in err and "shap" in err
 
 
 @pytest.mark.parametrize(("args", "message"), [
