@@ -26,7 +26,7 @@ from pathlib import Path
 
 from build_tools.diagnostics import Diagnostic, DiagnosticError
 from build_tools.document import Document
-from build_tools.loader import load_document
+from build_tools.loader import load_document, parameter_node
 from build_tools.yamlfiles import at_node, compose, display_path, node_at
 
 #: The folder below the source folder that holds the earlier editions, one folder a document.
@@ -106,6 +106,35 @@ def _at(path: Path, key: str, message: str) -> Diagnostic:
     return at_node(display_path(path), node_at(root, key), message)
 
 
+def _dated_history(source: Path, chain: list[Document]) -> list[Diagnostic]:
+    """A figure's dated values agree with the editions they date: a value
+    dated while an earlier edition was in force is the value that edition
+    gives that day (a history copied wrong would answer a day two ways, by
+    the edition in force and by the figure's history)."""
+    problems = []
+    for later_index, later in enumerate(chain):
+        registry = later.registry
+        for parameter in registry.parameters.values() if registry else ():
+            if not parameter.values or parameter.declared_by != later.path:
+                continue
+            for index, earlier in enumerate(chain[:later_index]):
+                until = chain[index + 1].effective
+                days = [earlier.effective, *(d for d, _, _ in parameter.values if earlier.effective < d < until)]
+                stated = earlier.registry.parameters.get(parameter.name) if earlier.registry else None
+                for day in days:
+                    was, now = stated.on(day) if stated else None, parameter.on(day)
+                    if was is None or now is None or was.value == now.value:
+                        continue
+                    path = source / f"{later.id}.yaml" if later is chain[-1] \
+                        else edition_path(source, later.id, later.edition)
+                    problems.append(at_node(display_path(path), parameter_node(compose(path), parameter.name, "values"),
+                                            f"parameter '{parameter.name}' is {now.value!r} on {day} by its dated "
+                                            f"values, but edition {earlier.edition!r}, in force that day, says "
+                                            f"{was.value!r}"))
+                    break
+    return problems
+
+
 def load_editions(source: Path, current: Document) -> Editions:
     """The editions of ``current`` (loaded from ``source/<id>.yaml``), each
     earlier one loaded from its file and validated (its rules read its dated
@@ -144,6 +173,8 @@ def load_editions(source: Path, current: Document) -> Editions:
             break
         chain.insert(0, earlier)
         latest, path = earlier, earlier_path
+    if not problems:
+        problems += _dated_history(source, chain)
     if not problems and folder.is_dir():
         kept = {doc.edition for doc in chain[:-1]}
         for stray in sorted(folder.iterdir()):

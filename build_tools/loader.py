@@ -763,12 +763,12 @@ def _edition_dates(reader: _Reader, values: dict[str, Any], nodes: dict[str, yam
     if effective:
         for parameter in registry.parameters.values():
             if parameter.declared_by == reader.path and parameter.values and parameter.values[0][0] > effective:
-                reader.error(_parameter_node(root, parameter.name, "values"),
+                reader.error(parameter_node(root, parameter.name, "values"),
                              f"parameter '{parameter.name}' has no value on {effective}, when the edition comes "
                              f"into force (its first is dated {parameter.values[0][0]})")
 
 
-def _parameter_node(root: yaml.Node, name: str, key: str) -> yaml.Node:
+def parameter_node(root: yaml.Node, name: str, key: str) -> yaml.Node:
     """The node of ``key`` of the document's parameter ``name`` (or the nearest that exists)."""
     declared = node_at(root, "parameters")
     for index, item in enumerate(declared.value if isinstance(declared, yaml.SequenceNode) else ()):

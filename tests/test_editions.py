@@ -144,6 +144,25 @@ def test_validate_of_the_current_file_checks_the_chain_it_heads(source: Path) ->
     assert code == 1 and "edition '2024' that this one supersedes has no file" in err.getvalue()
 
 
+@pytest.mark.parametrize(("old", "new", "message"), [
+    # The history says 13 from 2024-08-01, the 2024 edition in force then says 12.
+    ("values: {2024-08-01: 12, 2026-08-01: 11}", "values: {2024-08-01: 13, 2026-08-01: 11}",
+     "parameter 'notrump-minimum' is 13 on 2024-08-01 by its dated values, but edition '2024', in force that "
+     "day, says 12"),
+    # A value dated inside the 2024 edition's time that it never stated.
+    ("values: {2024-08-01: 12, 2026-08-01: 11}", "values: {2024-08-01: 12, 2025-08-01: 11}",
+     "parameter 'notrump-minimum' is 11 on 2025-08-01 by its dated values, but edition '2024', in force that "
+     "day, says 12"),
+])
+def test_a_figures_history_agrees_with_the_editions_it_dates(source: Path, old: str, new: str,
+                                                               message: str) -> None:
+    path = source / CURRENT
+    edit(path, old, new)
+    code, _, err = run("validate", source=source)
+    assert code == 1
+    assert err.count("\n") == 1 and err.endswith(f":{line_of(path, 'values:')}:13: error: {message}\n"), err
+
+
 def test_a_dated_parameter_takes_a_value_or_values_not_both(source: Path) -> None:
     edit(source / CURRENT, "    values: {2024-08-01: 12, 2026-08-01: 11}\n",
          "    value: 11\n    values: {2024-08-01: 12, 2026-08-01: 11}\n")
