@@ -299,6 +299,8 @@ class Document:
     effective: str = ""
     published: str = ""
     supersedes: str = ""
+    #: The articles of the superseded edition this one repeals, by id.
+    repeals: tuple[str, ...] = ()
 
     @property
     def texts(self) -> int:

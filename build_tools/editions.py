@@ -106,6 +106,32 @@ def _at(path: Path, key: str, message: str) -> Diagnostic:
     return at_node(display_path(path), node_at(root, key), message)
 
 
+def _repealed(source: Path, chain: list[Document]) -> list[Diagnostic]:
+    """Each edition names the articles of the one before that it leaves out,
+    under ``repeals:``, and only those: an article deleted by mistake, or
+    renamed (ids are permanent), is caught here rather than published as
+    repealed."""
+    from build_tools.amendments import articles
+
+    problems = []
+    for before, after in zip(chain, chain[1:], strict=False):
+        path = source / f"{after.id}.yaml" if after is chain[-1] else edition_path(source, after.id, after.edition)
+        was, now = articles(before), articles(after)
+        missing = [key for key in was if key not in now and key not in after.repeals]
+        if missing:
+            problems.append(_at(path, "repeals" if after.repeals else "supersedes",
+                                f"edition {after.edition!r} leaves out {', '.join(repr(m) for m in missing)} of "
+                                f"edition {before.edition!r}: list under 'repeals:' what it repeals (an article kept "
+                                f"keeps its id)"))
+        for key in after.repeals:
+            if key in now:
+                problems.append(_at(path, "repeals", f"edition {after.edition!r} repeals {key!r}, but holds it"))
+            elif key not in was:
+                problems.append(_at(path, "repeals", f"edition {after.edition!r} repeals {key!r}, which edition "
+                                                     f"{before.edition!r} does not hold"))
+    return problems
+
+
 def _dated_history(source: Path, chain: list[Document]) -> list[Diagnostic]:
     """A figure's dated values agree with the editions they date: a value
     dated while an earlier edition was in force is the value that edition
@@ -175,6 +201,7 @@ def load_editions(source: Path, current: Document) -> Editions:
         latest, path = earlier, earlier_path
     if not problems:
         problems += _dated_history(source, chain)
+        problems += _repealed(source, chain)
     if not problems and folder.is_dir():
         kept = {doc.edition for doc in chain[:-1]}
         for stray in sorted(folder.iterdir()):

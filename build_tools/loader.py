@@ -726,6 +726,7 @@ def load_document(path: Path, edition_of: str = "", on: str = "") -> Document:
         effective=values.get("effective", ""),
         published=values.get("published", ""),
         supersedes=values.get("supersedes", ""),
+        repeals=_repeals(reader, values),
     )
     problems = check_references([document], local_only=True)
     problems += _parameter_articles(document, root)
@@ -766,6 +767,24 @@ def _edition_dates(reader: _Reader, values: dict[str, Any], nodes: dict[str, yam
                 reader.error(parameter_node(root, parameter.name, "values"),
                              f"parameter '{parameter.name}' has no value on {effective}, when the edition comes "
                              f"into force (its first is dated {parameter.values[0][0]})")
+
+
+def _repeals(reader: _Reader, values: dict[str, Any]) -> tuple[str, ...]:
+    """``repeals:``, a list of ids, each once, beside a ``supersedes``."""
+    given = values.get("repeals")
+    if given is None:
+        return ()
+    if "supersedes" not in values:
+        reader.error(given.node, "an edition repeals the articles of the one it supersedes: add 'supersedes:'")
+    if not isinstance(given.value, list) or not all(isinstance(i, str) and schema.ID_PATTERN.fullmatch(i)
+                                                    for i in given.value):
+        reader.error(given.node, "repeals is a list of the superseded edition's article ids")
+        return ()
+    for item, node in zip(given.value, given.node.value, strict=True):
+        if given.value.count(item) > 1:
+            reader.error(node, f"repeals names '{item}' twice")
+            break
+    return tuple(given.value)
 
 
 def parameter_node(root: yaml.Node, name: str, key: str) -> yaml.Node:

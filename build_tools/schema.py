@@ -78,6 +78,8 @@ DOCUMENT: tuple[Field, ...] = (
     Field("published", "date", False, "The day this edition was published (YYYY-MM-DD), when the source says."),
     Field("supersedes", "label", False, "The edition this one replaces: the 'edition' of the file "
           "source/editions/<document>/<that edition>.yaml; needs 'effective'."),
+    Field("repeals", "data", False, "The ids of the articles of the superseded edition that this one repeals "
+          "(every article it leaves out; an article kept keeps its id)."),
     Field("body", "blocks", True, "The content: a list of blocks."),
     Field("questions", "data", False,
           "Questions of the document's own rules, each with its answers, their labels, tones and call marks "

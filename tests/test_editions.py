@@ -117,6 +117,16 @@ def test_validate_takes_an_earlier_editions_file_by_its_edition() -> None:
      "dated 2026-09-01)"),
     (CURRENT, "values: {2024-08-01: 12, 2026-08-01: 11}", "values: {2024-08-01: 12, 2026-08-32: 11}", "values",
      "'2026-08-32' is not a day of the calendar"),
+    (CURRENT, "repeals: [two-diamonds]\n", "", "supersedes",
+     "edition '2026' leaves out 'two-diamonds' of edition '2024': list under 'repeals:' what it repeals"),
+    (CURRENT, "repeals: [two-diamonds]", "repeals: [two-diamonds, one-notrump]", "repeals",
+     "edition '2026' repeals 'one-notrump', but holds it"),
+    (CURRENT, "repeals: [two-diamonds]", "repeals: [two-diamonds, three-clubs]", "repeals",
+     "edition '2026' repeals 'three-clubs', which edition '2024' does not hold"),
+    (CURRENT, "repeals: [two-diamonds]", "repeals: [two-diamonds, two-diamonds]", "repeals",
+     "repeals names 'two-diamonds' twice"),
+    (EARLIER, "published: 2024-06-15\n", "published: 2024-06-15\nrepeals: [old-rule]\n", "repeals",
+     "an edition repeals the articles of the one it supersedes: add 'supersedes:'"),
     (EARLIER, 'edition: "2024"', 'edition: "2023"', "edition",
      "the file of edition '2023' is named '2023.yaml', not '2024.yaml'"),
     (EARLIER, "effective: 2024-08-01\n", "", "edition",
@@ -161,6 +171,13 @@ def test_a_figures_history_agrees_with_the_editions_it_dates(source: Path, old: 
     code, _, err = run("validate", source=source)
     assert code == 1
     assert err.count("\n") == 1 and err.endswith(f":{line_of(path, 'values:')}:13: error: {message}\n"), err
+
+
+def test_an_article_renamed_is_caught_as_left_out(source: Path) -> None:
+    # Ids are permanent: a kept article renamed would read as one repealed and one added.
+    edit(source / CURRENT, "  - paragraph: scope-of-rules", "  - paragraph: scope")
+    code, _, err = run("validate", source=source)
+    assert code == 1 and "edition '2026' leaves out 'scope-of-rules' of edition '2024'" in err
 
 
 def test_a_dated_parameter_takes_a_value_or_values_not_both(source: Path) -> None:
