@@ -145,10 +145,9 @@ def _compiled(source: Path, translations: Path, build: Path, document: str, key:
 
 def run(args: argparse.Namespace) -> int:
     from build_tools.rules.ask import AskError
+    from build_tools.editions import EditionError
     from build_tools.rules.ask import situation as ask_situation
     from build_tools.rules.rulebook import answer
-
-    from build_tools.editions import EditionError
 
     try:
         book = rulebook(args.source, args.translations, args.build_dir, args.document, args.date or "")

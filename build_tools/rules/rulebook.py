@@ -175,7 +175,9 @@ class Rulebook:
 def answer(book: Rulebook, situation: Situation, questions: Sequence[str] = ()) -> dict[str, Any]:
     """The answer to a query: ``{"document", "verdicts": {question: verdict},
     "undecided": ["question: why", ...]}``, each verdict as :func:`verdict_data`
-    gives it; by default every question the rules answer."""
+    gives it; by default every question the rules answer. A document that
+    dates its editions names the edition that answered: ``edition`` and
+    ``effective`` beside ``document``, and ``edition`` in each verdict."""
     verdicts: dict[str, dict[str, Any]] = {}
     failures = []
     for question in questions or book.questions():
