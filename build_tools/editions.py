@@ -5,16 +5,18 @@ An amendment is a new edition: the federation copies the current file to
 the editions folder under its edition's name, then edits the current file in
 place (its text, rules, examples and parameters) and states the new
 ``edition``, ``effective`` (the day it is in force from: for events on or
-after it), ``published`` and ``supersedes`` (the edition it replaces). Each
+after it), ``published``, ``supersedes`` (the edition it replaces) and
+``repeals`` (the ids of the articles of that edition it leaves out). Each
 earlier edition is a document like the current one, validated and checked
 the same way; articles keep their ids from edition to edition (an id is
 never reused for another text), so what an edition added, changed and
 repealed is what differs between two files by id (:mod:`build_tools.amendments`).
 
 The chain is checked whole: each ``supersedes`` names a file of the folder,
-each edition comes into force after the one it supersedes, and every file of
-the folder is in the chain (a copy left over, or misnamed, is an error at
-its first line).
+each edition comes into force after the one it supersedes, repeals exactly
+the articles of it that it leaves out, dates a moved figure's values as the
+editions it dates stated them, and every file of the folder is in the chain
+(a copy left over, or misnamed, is an error at its first line).
 """
 
 from __future__ import annotations
@@ -22,7 +24,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-
 
 from build_tools.diagnostics import Diagnostic, DiagnosticError
 from build_tools.document import Document
@@ -35,6 +36,12 @@ EDITIONS_FOLDER = "editions"
 
 class EditionError(ValueError):
     """A day on which no edition of a document is in force (one line)."""
+
+    @classmethod
+    def before(cls, document: str, first: str, effective: str, day: str) -> EditionError:
+        """``day`` is before ``document``'s ``first`` edition, in force from ``effective``."""
+        return cls(f"no edition of {document} is in force on {day}: the first, {first!r}, is in force from "
+                   f"{effective}")
 
 
 def edition_path(source: Path, document: str, edition: str) -> Path:
@@ -74,8 +81,7 @@ class Editions:
         found = [doc for doc in self.chain if doc.effective <= day]
         if not found:
             first = self.chain[0]
-            raise EditionError(f"no edition of {first.id} is in force on {day}: the first, {first.edition!r}, "
-                               f"is in force from {first.effective}")
+            raise EditionError.before(first.id, first.edition, first.effective, day)
         return found[-1]
 
 
@@ -100,6 +106,12 @@ def earlier_editions(source: Path, documents: Iterable[Document]) -> list[Docume
     return found
 
 
+def _file(source: Path, document: Document, chain: list[Document]) -> Path:
+    """The file of ``document``, an edition of ``chain`` (the current one last)."""
+    return source / f"{document.id}.yaml" if document is chain[-1] else edition_path(source, document.id,
+                                                                                      document.edition)
+
+
 def _at(path: Path, key: str, message: str) -> Diagnostic:
     """A diagnostic at ``key`` of the document file ``path`` (read again: only on an error)."""
     root = compose(path)
@@ -115,7 +127,7 @@ def _repealed(source: Path, chain: list[Document]) -> list[Diagnostic]:
 
     problems = []
     for before, after in zip(chain, chain[1:], strict=False):
-        path = source / f"{after.id}.yaml" if after is chain[-1] else edition_path(source, after.id, after.edition)
+        path = _file(source, after, chain)
         was, now = articles(before), articles(after)
         missing = [key for key in was if key not in now and key not in after.repeals]
         if missing:
@@ -151,8 +163,7 @@ def _dated_history(source: Path, chain: list[Document]) -> list[Diagnostic]:
                     was, now = stated.on(day) if stated else None, parameter.on(day)
                     if was is None or now is None or was.value == now.value:
                         continue
-                    path = source / f"{later.id}.yaml" if later is chain[-1] \
-                        else edition_path(source, later.id, later.edition)
+                    path = _file(source, later, chain)
                     problems.append(at_node(display_path(path), parameter_node(compose(path), parameter.name, "values"),
                                             f"parameter '{parameter.name}' is {now.value!r} on {day} by its dated "
                                             f"values, but edition {earlier.edition!r}, in force that day, says "
@@ -213,9 +224,6 @@ def load_editions(source: Path, current: Document) -> Editions:
     if problems:
         raise DiagnosticError(problems)
     return Editions(tuple(chain))
-
-
-
 
 
 def document_on(source: Path, editions: Editions, day: str) -> Document:

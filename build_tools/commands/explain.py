@@ -106,9 +106,7 @@ def rulebook(source: Path, translations: Path, build: Path, document: str, on: s
     if edition is None:
         from build_tools.editions import EditionError
 
-        first, since = found.editions[0]
-        raise EditionError(f"no edition of {document} is in force on {on}: the first, {first!r}, is in force "
-                           f"from {since}")
+        raise EditionError.before(document, *found.editions[0], on)
     # The edition in force, reading the figures in force that day (read again from the cache, or compiled).
     kept = key if edition == found.edition else edition_key(key, edition)
     return (cached_rulebook(build, kept, on)
