@@ -89,8 +89,9 @@ def _own(document: Document, element: Block | Point) -> dict[str, str]:
     if written:
         parts["rule"] = json.dumps(written, ensure_ascii=False, sort_keys=True)
     for parameter in _parameters(document):
+        # The figure as the edition stands: a value written again as dated, unchanged, changes nothing.
         if element.id in (parameter.article, *(a for _, _, a in parameter.values)):
-            parts[f"parameter {parameter.name}"] = repr((parameter.value, parameter.values, parameter.text))
+            parts[f"parameter {parameter.name}"] = repr((parameter.value, parameter.text))
     return parts
 
 

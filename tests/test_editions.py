@@ -388,6 +388,14 @@ def test_a_moved_figure_alone_changes_its_article(source: Path) -> None:
     assert changed == {"scope-of-rules": ["text"], "one-notrump": ["parameter notrump-minimum"]}
 
 
+def test_a_figure_written_again_as_dated_but_unmoved_changes_nothing(source: Path) -> None:
+    edit(source / CURRENT, "starts at 11 HCP or more", "starts at 12 HCP or more")
+    edit(source / CURRENT, "values: {2024-08-01: 12, 2026-08-01: 11}", "values: {2024-08-01: 12}")
+    found = diff("2024", "2026", source=source)
+    assert [c["id"] for c in found["articles"]["changed"]] == ["scope-of-rules"]
+    assert {v["auction"] for v in found["verdicts"]} == {"2♦", "1♣", ""}
+
+
 def test_a_rule_changed_under_the_same_words_changes_its_article(source: Path) -> None:
     edit(source / CURRENT, "              scope: {opening: true}\n", "              scope: {opening: true, auction-level: 1}\n")
     code, _, err = run("validate", source=source)
