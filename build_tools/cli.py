@@ -19,6 +19,7 @@ COMMANDS: dict[str, str] = {
     "validate": "validate",
     "check": "check",
     "explain": "explain",
+    "diff": "diff",
     "rules": "rules",
     "build": "build",
     "serve": "serve",

@@ -293,6 +293,14 @@ class Document:
     original_texts: int = 0
     #: The questions its alert card holds, in order (none given: every question).
     card: tuple[str, ...] = ()
+    #: The edition's dates (``YYYY-MM-DD``, "" when not stated): in force for
+    #: events on or after ``effective``; and the edition it replaces
+    #: (build_tools/editions.py keeps the earlier ones).
+    effective: str = ""
+    published: str = ""
+    supersedes: str = ""
+    #: The articles of the superseded edition this one repeals, by id.
+    repeals: tuple[str, ...] = ()
 
     @property
     def texts(self) -> int:

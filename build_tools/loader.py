@@ -71,6 +71,7 @@ _TYPE_NAMES = {
     NULL_TAG: "empty",
     "tag:yaml.org,2002:timestamp": "a date",
 }
+TIMESTAMP_TAG = "tag:yaml.org,2002:timestamp"
 
 
 #: Points, examples, definitions and alternatives (leaves) become LaTeX lists,
@@ -228,6 +229,15 @@ class _Reader:
                                  f"(found {_char_name(control.group())})")
                 return None
             return node.value
+        if kind == "date":
+            from build_tools.rules.dated import check_day
+
+            # YAML reads 2024-08-01 as a timestamp, "2024-08-01" as text: both are the day.
+            try:
+                return check_day(node.value if node.tag in (STR_TAG, TIMESTAMP_TAG) else None, where)
+            except VocabularyError:
+                self.error(node, f"{where} must be a day written YYYY-MM-DD (e.g. 2024-08-01), not {node.value!r}")
+                return None
         if kind == "id" and node.tag == NULL_TAG:
             self.error(node, f"{owner} has no id after '{field.name}:'")
             return None
@@ -667,8 +677,11 @@ def _closest(key: str, known: dict[str, schema.Field]) -> str:
     return close[0] if close else ""
 
 
-def load_document(path: Path) -> Document:
-    """Load and validate one document file.
+def load_document(path: Path, edition_of: str = "", on: str = "") -> Document:
+    """Load and validate one document file; ``edition_of``: the file is an
+    earlier edition of that document (``source/editions/<document>/<edition>.yaml``),
+    named by its edition rather than its id; ``on``: its rules read the
+    dated parameter values in force that day (``YYYY-MM-DD``), not the last.
 
     Raises :class:`DiagnosticError` listing every problem found.
     """
@@ -676,14 +689,27 @@ def load_document(path: Path) -> Document:
     root = compose(path)
     reader = _Reader(shown, _language_of(root))
     reader.registry = _registry_of(reader, root, path)
+    dated = reader.registry  # every dated value, for the check of the first day
+    if on:
+        reader.registry = reader.registry.on(on)
     from build_tools.rules.registry import reading
 
+    nodes: dict[str, yaml.Node] = {}
     with reading(reader.registry):  # the conventions its meanings may name
-        values = reader.mapping(root, schema.DOCUMENT, "document")
+        values = reader.mapping(root, schema.DOCUMENT, "document", nodes)
     if reader.problems or values is None:
         raise DiagnosticError(reader.problems)
-    if path.stem != values["document"]:
+    if edition_of:
+        if values["document"] != edition_of:
+            reader.error(nodes["document"], f"an edition of '{edition_of}' is document '{edition_of}', "
+                                            f"not '{values['document']}'")
+        elif values.get("edition") != path.stem:
+            reader.error(nodes.get("edition", root), f"the file of edition '{values.get('edition', '')}' is named "
+                                                     f"'{values.get('edition', '')}.yaml', not '{path.name}'")
+    elif path.stem != values["document"]:
         reader.error(root, f"document id '{values['document']}' differs from the file name '{path.name}'")
+    _edition_dates(reader, values, nodes, root, dated)
+    if reader.problems:
         raise DiagnosticError(reader.problems)
     document = Document(
         id=values["document"],
@@ -697,6 +723,10 @@ def load_document(path: Path) -> Document:
         pos=_pos(root),
         registry=reader.registry,
         card=_card_questions(reader, values.get("card")),
+        effective=values.get("effective", ""),
+        published=values.get("published", ""),
+        supersedes=values.get("supersedes", ""),
+        repeals=_repeals(reader, values),
     )
     problems = check_references([document], local_only=True)
     problems += _parameter_articles(document, root)
@@ -704,6 +734,66 @@ def load_document(path: Path) -> Document:
     if problems:
         raise DiagnosticError(problems)
     return document
+
+
+#: An edition's name is a folder of the site and a file name (``2026``, ``2024-08``).
+_EDITION_NAME = re.compile(r"[0-9A-Za-z][0-9A-Za-z._-]*")
+
+
+def _edition_dates(reader: _Reader, values: dict[str, Any], nodes: dict[str, yaml.Node], root: yaml.Node,
+                   registry: Registry) -> None:
+    """An edition in force from a day has a name fit for a file and a folder;
+    one that supersedes another says from when; and a dated parameter has a
+    value on the day the edition comes into force."""
+    effective = values.get("effective", "")
+    if effective and "edition" not in values:
+        reader.error(nodes["effective"], "an edition in force from a day has a name: add 'edition:'")
+    if (effective or "supersedes" in values) and "edition" in values \
+            and not _EDITION_NAME.fullmatch(values["edition"]):
+        reader.error(nodes["edition"], f"edition {values['edition']!r} dated or superseded names a file and a folder "
+                                       f"of the site: letters, digits, '.', '-' and '_' (e.g. 2026)")
+    if "supersedes" in values:
+        if not effective:
+            reader.error(nodes["supersedes"], "an edition that supersedes another says when it is in force: "
+                                              "add 'effective: YYYY-MM-DD'")
+        elif not _EDITION_NAME.fullmatch(values["supersedes"]):
+            reader.error(nodes["supersedes"], f"edition {values['supersedes']!r} is no edition's name: letters, "
+                                              f"digits, '.', '-' and '_' (e.g. 2024)")
+        elif values["supersedes"] == values.get("edition"):
+            reader.error(nodes["supersedes"], f"edition {values['supersedes']!r} supersedes itself")
+    if effective:
+        for parameter in registry.parameters.values():
+            if parameter.declared_by == reader.path and parameter.values and parameter.values[0][0] > effective:
+                reader.error(parameter_node(root, parameter.name, "values"),
+                             f"parameter '{parameter.name}' has no value on {effective}, when the edition comes "
+                             f"into force (its first is dated {parameter.values[0][0]})")
+
+
+def _repeals(reader: _Reader, values: dict[str, Any]) -> tuple[str, ...]:
+    """``repeals:``, a list of ids, each once, beside a ``supersedes``."""
+    given = values.get("repeals")
+    if given is None:
+        return ()
+    if "supersedes" not in values:
+        reader.error(given.node, "an edition repeals the articles of the one it supersedes: add 'supersedes:'")
+    if not isinstance(given.value, list) or not all(isinstance(i, str) and schema.ID_PATTERN.fullmatch(i)
+                                                    for i in given.value):
+        reader.error(given.node, "repeals is a list of the superseded edition's article ids")
+        return ()
+    for item, node in zip(given.value, given.node.value, strict=True):
+        if given.value.count(item) > 1:
+            reader.error(node, f"repeals names '{item}' twice")
+            break
+    return tuple(given.value)
+
+
+def parameter_node(root: yaml.Node, name: str, key: str) -> yaml.Node:
+    """The node of ``key`` of the document's parameter ``name`` (or the nearest that exists)."""
+    declared = node_at(root, "parameters")
+    for index, item in enumerate(declared.value if isinstance(declared, yaml.SequenceNode) else ()):
+        if plain(node_at(item, "parameter")) == name:
+            return node_at(root, f"parameters.{index}.{key}")
+    return declared
 
 
 #: A source folder's rules shared by its documents (questions and parameters).
@@ -762,12 +852,17 @@ def _parameter_articles(document: Document, root: yaml.Node) -> list[Diagnostic]
     ids = set(document.ids())
     problems = []
     for parameter in (document.registry.parameters.values() if document.registry else ()):
-        if parameter.declared_by == document.path and parameter.article not in ids:
-            close = difflib.get_close_matches(parameter.article, ids, n=1)
+        if parameter.declared_by != document.path:
+            continue
+        # A dated value may come from an article of its own (the amendment's).
+        for article in dict.fromkeys([parameter.article, *(a for _, _, a in parameter.values)]):
+            if article in ids:
+                continue
+            close = difflib.get_close_matches(article, ids, n=1)
             hint = f" (did you mean '{close[0]}'?)" if close else ""
             problems.append(Diagnostic(document.path, document.pos.line, document.pos.column,
                                        f"parameter '{parameter.name}' names unknown article "
-                                       f"'{parameter.article}'{hint}"))
+                                       f"'{article}'{hint}"))
     return problems
 
 

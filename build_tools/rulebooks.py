@@ -64,11 +64,12 @@ def _cached(build: Path, key: str) -> Path:
     return build / incremental.CACHE_NAME / CACHE_KIND / f"{key}.json"
 
 
-def cached_rulebook(build: Path, key: str) -> Rulebook | None:
-    """The rulebook compiled under ``key`` in ``build``'s cache, or ``None``
-    (absent, unreadable or of another format: compiled again)."""
+def cached_rulebook(build: Path, key: str, on: str = "") -> Rulebook | None:
+    """The rulebook compiled under ``key`` in ``build``'s cache (its rules
+    reading the figures in force on the day ``on``), or ``None`` (absent,
+    unreadable or of another format: compiled again)."""
     try:
-        return Rulebook.load(json.loads(_cached(build, key).read_text(encoding="utf-8")))
+        return Rulebook.load(json.loads(_cached(build, key).read_text(encoding="utf-8")), on)
     except (OSError, ValueError, RulebookError):
         return None
 
@@ -78,10 +79,19 @@ def store(build: Path, key: str, text: str) -> None:
     files.write_if_changed(_cached(build, key), text.encode("utf-8"))
 
 
-def compile_rulebook(document: Document, languages: Sequence[str], translations: Path) -> dict[str, Any]:
+def edition_key(key: str, edition: str) -> str:
+    """The key of the rulebook of an earlier ``edition`` of the document whose
+    current rulebook's key is ``key`` (which digests the editions' files)."""
+    return incremental.key(key, "edition", edition)
+
+
+def compile_rulebook(document: Document, languages: Sequence[str], translations: Path,
+                     editions: Sequence[tuple[str, str]] = ()) -> dict[str, Any]:
     """``document``'s rulebook (:mod:`build_tools.rules.rulebook`): its rules,
     registry, and the names and texts of the articles its answers name in
-    every one of ``languages`` (the manifest's)."""
+    every one of ``languages`` (the manifest's); for a document that dates
+    its editions, this one's dates and ``editions``, every edition's name and
+    day of coming into force (:func:`build_tools.editions.Editions.days`)."""
     from build_tools.generated.articles import names
     from build_tools.i18n import catalog_path, read_catalog, translate
     from build_tools.meaning_text import words_for
@@ -120,10 +130,15 @@ def compile_rulebook(document: Document, languages: Sequence[str], translations:
         # An open question's answers (a meaning, a call) are those its rules
         # give, each worded as the pages' badges word it (the Ask page reads them).
         labels[language].update(open_labels(shown, rules, words, words_for(language, translations)))
+    dated: dict[str, Any] = {}
+    if document.effective:
+        dated = {"edition": {"edition": document.edition, "effective": document.effective,
+                             "published": document.published, "supersedes": document.supersedes},
+                 "editions": [{"edition": name, "effective": day} for name, day in editions]}
     return {"rulebook": FORMAT, "document": document.id, "language": document.language,
             "languages": list(languages), "titles": titles, **registry_data(registry), "labels": labels,
             "rules": [rule_data(rule) for rule in rules], "articles": articles,
-            "defaults": {key: list(leaves) for key, leaves in defaults.items()}}
+            "defaults": {key: list(leaves) for key, leaves in defaults.items()}, **dated}
 
 
 def open_labels(document: Document, rules: Iterable[Rule], gettext: Any,
@@ -170,7 +185,10 @@ def write_rulebooks(documents: Iterable[Document], languages: Sequence[str], sou
         try:
             text = _cached(build, key).read_text(encoding="utf-8")
         except OSError:
-            text = rulebook_text(compile_rulebook(document, languages, translations))
+            from build_tools.editions import load_editions
+
+            days = load_editions(source, document).days() if document.effective else ()
+            text = rulebook_text(compile_rulebook(document, languages, translations, days))
             store(build, key, text)
         files.write_if_changed(folder / f"{document.id}.json", text.encode("utf-8"))
         done.append(document.id)

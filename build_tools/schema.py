@@ -37,7 +37,7 @@ class Field:
     ``kind`` is one of: ``id`` (a stable id), ``text`` (translatable plain text
     with inline markup), ``label`` (a short untranslated string such as a display
     number; numbers are taken as written), ``choice`` (one of ``choices``),
-    ``int`` (the schema version), ``count`` (a whole number from 1), ``flag``
+    ``int`` (the schema version), ``date`` (a day, ``YYYY-MM-DD``), ``count`` (a whole number from 1), ``flag``
     (true or false), ``data`` (a mapping or list read by :mod:`build_tools.rules`), ``texts`` (a list of texts), ``blocks`` (a list of blocks),
     ``points`` (a list of points), ``hands`` (a list of :data:`HAND`), ``notes``
     (a list of :data:`NOTE`) or ``rows`` (a list of lists of texts, ``""`` for an
@@ -71,7 +71,15 @@ DOCUMENT: tuple[Field, ...] = (
     Field("issuer", "text", False, "The body that issued the document (federation, author), when known."),
     Field("language", "choice", True, "Authoritative language of the text.", LANGUAGES),
     Field("kind", "choice", True, "What the document is.", KINDS),
-    Field("edition", "label", False, "Edition or date, when the source gives one."),
+    Field("edition", "label", False, "Edition or date, when the source gives one; the name an amendment's "
+          "'supersedes' gives it (an earlier edition's file is source/editions/<document>/<edition>.yaml)."),
+    Field("effective", "date", False, "The day this edition is in force from (YYYY-MM-DD): for events on or "
+          "after it; needs 'edition'."),
+    Field("published", "date", False, "The day this edition was published (YYYY-MM-DD), when the source says."),
+    Field("supersedes", "label", False, "The edition this one replaces: the 'edition' of the file "
+          "source/editions/<document>/<that edition>.yaml; needs 'effective'."),
+    Field("repeals", "data", False, "The ids of the articles of the superseded edition that this one repeals "
+          "(every article it leaves out; an article kept keeps its id)."),
     Field("body", "blocks", True, "The content: a list of blocks."),
     Field("questions", "data", False,
           "Questions of the document's own rules, each with its answers, their labels, tones and call marks "
@@ -227,6 +235,8 @@ def json_schema() -> dict[str, Any]:
             out = {"type": "string", "minLength": 1}
         elif f.kind == "label":
             out = {"type": ["string", "number"]}
+        elif f.kind == "date":
+            out = {"type": "string", "format": "date", "pattern": r"^\d{4}-\d{2}-\d{2}$"}
         elif f.kind == "choice":
             out = {"enum": list(f.choices)}
         elif f.kind == "int":

@@ -37,7 +37,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("document/loader", ("build_tools.document", "build_tools.loader", "build_tools.yamlfiles", "build_tools.schema",
                          "build_tools.diagnostics", "build_tools.markup", "build_tools.diagrams", "build_tools.cards",
                          "build_tools.verdicts", "build_tools.contents", "build_tools.files",
-                         "build_tools.incremental")),
+                         "build_tools.incremental", "build_tools.editions", "build_tools.amendments")),
     ("render", ("build_tools.render", "build_tools.generated", "build_tools.meaning_text", "build_tools.rulebooks",
                 "build_tools.i18n", "build_tools.sphinxext.inline", "build_tools.sphinxext.untranslated",
                 "build_tools.sphinxext.latex", "build_tools.sphinxext.heads", "build_tools.sphinxext.suits",

@@ -37,6 +37,25 @@ def positive(text: str) -> int:
     return value
 
 
+def day(text: str) -> str:
+    """An option's day, ``YYYY-MM-DD`` (argparse names this function in its
+    message: "invalid day value: '2024-13-01'")."""
+    from build_tools.rules.dated import check_day
+    from build_tools.rules.errors import VocabularyError
+
+    try:
+        return check_day(text, "--date")
+    except VocabularyError:
+        raise ValueError(text) from None
+
+
+def add_date_argument(parser: argparse.ArgumentParser) -> None:
+    """``--date``: answer by the edition, and the parameter values, in force that day."""
+    parser.add_argument("--date", type=day, metavar="YYYY-MM-DD",
+                        help="answer by the edition and the figures in force that day (default: the current "
+                             "edition as it stands)")
+
+
 def select_languages(requested: list[str] | None, manifest: Manifest) -> list[str]:
     """The languages a command works on: those asked for with ``-l`` (each once,
     in order), else all of the manifest's. A language is also a folder name

@@ -13,6 +13,9 @@ relay...), each with its article. Exit 0 when the card is read (and, with
 --event, permitted there), 1 for a card refused in that event, a document
 that cannot be read or one whose rules cannot answer (a cycle of verdicts:
 one line naming the rule), 2 for a bad card (file:line:col) and usage errors.
+--date YYYY-MM-DD asks each regulation in the edition in force that day (a
+day before a regulation's first edition is a usage error); a regulation that
+dates its editions is named with the edition that answered.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from build_tools.commands._common import add_location_arguments, report, usage_error
+from build_tools.commands._common import add_date_argument, add_location_arguments, report, usage_error
 from build_tools.diagnostics import DiagnosticError
 
 
@@ -35,6 +38,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     check.add_argument("--stage", choices=("round-robin", "knockout"), help="the stage of the event")
     check.add_argument("--json", action="store_true", help="print the report as JSON")
     add_location_arguments(check)
+    add_date_argument(check)
     check.add_argument("--build-dir", type=Path, default=Path("build"),
                        help="where the build keeps the compiled rulebooks (default: %(default)s)")
 
@@ -42,6 +46,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from build_tools.cards import read_card
     from build_tools.commands.explain import rulebook
+    from build_tools.editions import EditionError
     from build_tools.loader import MANIFEST_NAME, display_path, load_manifest
     from build_tools.rules.card_report import EVENTS, document_report, judges
     from build_tools.rules.card_report import refused as is_refused
@@ -57,9 +62,12 @@ def run(args: argparse.Namespace) -> int:
     try:
         manifest = load_manifest(args.source / MANIFEST_NAME)
         # Each document's rulebook, as explain reads it: compiled by the build, or now.
-        books = [rulebook(args.source, args.translations, args.build_dir, doc_id) for doc_id in manifest.documents]
+        books = [rulebook(args.source, args.translations, args.build_dir, doc_id, args.date or "")
+                 for doc_id in manifest.documents]
     except DiagnosticError as exc:
         return report(exc)
+    except EditionError as exc:
+        return usage_error(str(exc))
     events = ((args.event, args.stage),) if args.event else EVENTS
     documents: dict[str, Any] = {}
     refused = False
@@ -76,6 +84,8 @@ def run(args: argparse.Namespace) -> int:
             continue
         if args.event and is_refused(found):
             refused = True
+        if book.effective:
+            found["edition"] = {"edition": book.edition, "effective": book.effective}
         documents[book.document] = found
     result = {"card": card.id, "path": display_path(args.card), "documents": documents}
     if args.json:
@@ -107,7 +117,9 @@ def _print(result: dict[str, Any]) -> None:
 
     print(f"card {_safe(result['card'])} ({_safe(result['path'])})")
     for document, found in result["documents"].items():
-        print(f"{document}:")
+        dated = found.get("edition")
+        print(f"{document}:" if dated is None
+              else f"{document} (edition {dated['edition']}, in force from {dated['effective']}):")
         for question in SYSTEM_QUESTIONS:
             if question in found:
                 print(f"  {question}: {_line(found[question])}")

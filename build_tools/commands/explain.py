@@ -26,6 +26,12 @@ agreement about the call. `system` is a pair's convention card
 depends, 1 when one is not covered by any rule, 2 for bad input (an unknown
 question and a bad card included).
 
+--date YYYY-MM-DD answers by the edition of the document in force that day
+(source/editions/ keeps the earlier ones) and the figures in force that day;
+the answer names the edition (`edition` in --json, beside each verdict too).
+A day before the document's first edition is bad input. A document that dates
+no edition is answered as it stands.
+
 The rules are read from the document's rulebook, compiled by the build into
 BUILD/cache (--build-dir) for the same YAML, catalogs and code; without one,
 the document alone is loaded and its rulebook compiled and kept there.
@@ -39,7 +45,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from build_tools.commands._common import add_location_arguments, report, usage_error
+from build_tools.commands._common import add_date_argument, add_location_arguments, report, usage_error
 from build_tools.diagnostics import DiagnosticError
 
 if TYPE_CHECKING:
@@ -54,6 +60,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the verdicts as JSON")
     parser.add_argument("--lang", metavar="LANG", help="show the articles' texts in this language")
     add_location_arguments(parser)
+    add_date_argument(parser)
     parser.add_argument("--build-dir", type=Path, default=Path("build"),
                         help="where the build keeps the compiled rulebooks (default: %(default)s)")
 
@@ -79,43 +86,73 @@ def _is_file(path: Path) -> bool:
         return False
 
 
-def rulebook(source: Path, translations: Path, build: Path, document: str) -> Rulebook | str:
+def rulebook(source: Path, translations: Path, build: Path, document: str, on: str = "") -> Rulebook | str:
     """The rulebook of ``document``: the one compiled for these very inputs
     (:func:`build_tools.rulebooks.rulebook_key`) if the build folder's cache
     holds it, else compiled now from the document's YAML alone and kept there
-    (when the folder can be written). A document the manifest does not list is
-    a usage error's message. Raises :class:`DiagnosticError` for a document or
-    manifest that cannot be read."""
-    from build_tools.rulebooks import cached_rulebook, rulebook_key
+    (when the folder can be written). ``on``: a day (``YYYY-MM-DD``): the
+    rulebook of the edition in force that day, reading the figures in force
+    that day (a document that dates no edition is taken as it stands). A
+    document the manifest does not list is a usage error's message. Raises
+    :class:`DiagnosticError` for a document or manifest that cannot be read,
+    :class:`~build_tools.editions.EditionError` for a day before the first edition."""
+    from build_tools.rulebooks import cached_rulebook, edition_key, rulebook_key
 
     key = rulebook_key(source, translations, document) if (source / f"{document}.yaml").is_file() else ""
-    found = cached_rulebook(build, key) if key else None
-    if found is not None:
+    found = (cached_rulebook(build, key) if key else None) or _compiled(source, translations, build, document, key)
+    if isinstance(found, str) or not on or not found.editions:
         return found
+    edition = found.edition_on(on)
+    if edition is None:
+        from build_tools.editions import EditionError
+
+        raise EditionError.before(document, *found.editions[0], on)
+    # The edition in force, reading the figures in force that day (read again from the cache, or compiled).
+    kept = key if edition == found.edition else edition_key(key, edition)
+    return (cached_rulebook(build, kept, on)
+            or _compiled(source, translations, build, document, key, on, edition, found.editions))
+
+
+def _compiled(source: Path, translations: Path, build: Path, document: str, key: str, on: str = "",
+              edition: str = "", editions: tuple[tuple[str, str], ...] = ()) -> Rulebook | str:
+    """The rulebook of ``document`` (of its ``edition`` when named: the
+    current one's, or an earlier one's), compiled now and kept in ``build``'s
+    cache under ``key`` (the current one's key; an earlier edition's is made
+    from it), read on the day ``on``."""
+    from build_tools.editions import edition_path, load_editions
     from build_tools.loader import MANIFEST_NAME, load_document, load_manifest
-    from build_tools.rulebooks import compile_rulebook, rulebook_text, store
+    from build_tools.rulebooks import compile_rulebook, edition_key, rulebook_text, store
     from build_tools.rules.rulebook import Rulebook
 
     manifest = load_manifest(source / MANIFEST_NAME)
     if document not in manifest.documents:
         return f"no document {document!r} (the handbook has {', '.join(manifest.documents)})"
-    data = compile_rulebook(load_document(source / f"{document}.yaml"), manifest.languages, translations)
+    if edition and editions and edition != editions[-1][0]:  # an earlier edition: its own file
+        loaded = load_document(edition_path(source, document, edition), edition_of=document)
+        key = edition_key(key, edition)
+    else:
+        loaded = load_document(source / f"{document}.yaml")
+        editions = load_editions(source, loaded).days() if loaded.effective else ()
+    data = compile_rulebook(loaded, manifest.languages, translations, editions)
     try:
         store(build, key, rulebook_text(data))
     except OSError:
         pass  # a build folder that cannot be written: the answer does not need it
-    return Rulebook.load(data)
+    return Rulebook.load(data, on)
 
 
 def run(args: argparse.Namespace) -> int:
     from build_tools.rules.ask import AskError
+    from build_tools.editions import EditionError
     from build_tools.rules.ask import situation as ask_situation
     from build_tools.rules.rulebook import answer
 
     try:
-        book = rulebook(args.source, args.translations, args.build_dir, args.document)
+        book = rulebook(args.source, args.translations, args.build_dir, args.document, args.date or "")
     except DiagnosticError as exc:
         return report(exc)
+    except EditionError as exc:
+        return usage_error(str(exc))
     if isinstance(book, str):
         return usage_error(book)
     if args.lang is not None and args.lang not in book.languages:
@@ -173,6 +210,9 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(found, ensure_ascii=False, indent=2))
     else:
         language = args.lang or book.language
+        if book.effective:
+            # Which rules answered: an amendment may have changed the verdict.
+            print(f"edition {book.edition} (in force from {book.effective})")
         for question, verdict in found["verdicts"].items():
             _print_verdict(question, verdict, book, language)
         for failure in found["undecided"]:

@@ -1,6 +1,8 @@
 """Check YAML documents against the schema.
 
-With no FILE, validates source/handbook.yaml and every document it lists. The
+With no FILE, validates source/handbook.yaml and every document it lists, with
+their earlier editions (source/editions/<document>/<edition>.yaml) and the
+chain of editions (each supersedes the one before, later in force). The
 rules of each document are analysed too: two rules deciding one query
 differently with neither an exception to the other, a rule no query reaches
 (a warning), references to no article, cycles of exceptions or of verdicts.
@@ -15,6 +17,7 @@ from pathlib import Path
 
 from build_tools.commands._common import add_location_arguments, report, report_findings
 from build_tools.diagnostics import Diagnostic, DiagnosticError
+from build_tools.editions import earlier_editions, edition_of, load_editions
 from build_tools.loader import load_document
 from build_tools.document import Document
 from build_tools.pipeline import analyse_rules, load_handbook
@@ -31,12 +34,18 @@ def run(args: argparse.Namespace) -> int:
     if args.files:
         for path in args.files:
             try:
-                documents.append(load_document(path))
+                # An earlier edition (source/editions/<document>/<edition>.yaml) is named by its edition.
+                document = load_document(path, edition_of=edition_of(path))
+                documents.append(document)
+                if document.supersedes and not edition_of(path):
+                    load_editions(path.parent, document)  # the chain it heads, beside it
             except DiagnosticError as exc:
                 problems.extend(exc.diagnostics)
     else:
         try:
             documents.extend(load_handbook(args.source, args.translations).documents)
+            # Earlier editions are validated like the current ones, their chain with them.
+            documents.extend(earlier_editions(args.source, documents))
         except DiagnosticError as exc:
             problems.extend(exc.diagnostics)
     # The documents that load are analysed even when another failed: every

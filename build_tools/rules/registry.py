@@ -52,6 +52,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
+from .dated import check_day, on_day
 from .errors import VocabularyError
 from .parameters import check_value
 
@@ -82,7 +83,7 @@ _QUESTION_KEYS = ("question", "text", "answers", "open", "form")
 #: The forms of an open question's answers.
 FORMS: tuple[str, ...] = ("text", "call", "meaning")
 _ANSWER_KEYS = ("answer", "label", "tone", "mark", "residual")
-_PARAMETER_KEYS = ("parameter", "value", "article", "edition", "text")
+_PARAMETER_KEYS = ("parameter", "value", "values", "article", "edition", "text")
 _CONVENTION_KEYS = ("convention", "label", "text")
 
 
@@ -141,6 +142,19 @@ class Parameter:
     edition: str = ""
     text: str = ""
     declared_by: str = ""
+    #: A figure an amendment moved: each value with the day it is in force
+    #: from and its article, in the order of the days (``value`` and
+    #: ``article`` are the last one's: the figure as the edition stands).
+    values: tuple[tuple[str, Any, str], ...] = ()
+
+    def on(self, day: str) -> Parameter | None:
+        """The parameter as it stood on ``day`` (``None`` before its first dated value)."""
+        if not self.values:
+            return self
+        found = on_day([(since, (value, article)) for since, value, article in self.values], day)
+        if found is None:
+            return None
+        return dataclasses.replace(self, value=found[0], article=found[1])
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,6 +218,23 @@ class Registry:
         return Registry(_declare("question", data, _read_question, self.questions, declared_by),
                         _declare("parameter", data, _read_parameter, self.parameters, declared_by),
                         _declare("convention", data, _read_convention, self.conventions, declared_by))
+
+    def on(self, day: str) -> Registry:
+        """This registry with each dated parameter's value in force on ``day``
+        (one without a value yet on that day is left out: a rule that reads it
+        names it as missing).
+
+        >>> dated = Registry.standard().extended({"parameters": [{"parameter": "usual-opening-hcp",
+        ...     "values": {"2024-08-01": 12, "2026-08-01": {"value": 11, "article": "amended"}}, "article": "a"}]}, "d")
+        >>> [(dated.on(day).parameter("usual-opening-hcp").value, dated.on(day).parameter("usual-opening-hcp").article)
+        ...  for day in ("2026-07-31", "2026-08-01")]
+        [(12, 'a'), (11, 'amended')]
+        >>> dated.parameter("usual-opening-hcp").value
+        11
+        """
+        parameters = {name: p.on(day) for name, p in self.parameters.items()}
+        return Registry(self.questions, {name: p for name, p in parameters.items() if p is not None},
+                        self.conventions)
 
     def relabelled(self, labels: Mapping[tuple[str, str], str]) -> Registry:
         """This registry with these (question, answer) labels: a translation's."""
@@ -401,13 +432,46 @@ def _read_parameter(item: Any, path: str, declared_by: str) -> Parameter:
         raise VocabularyError(path, "a parameter is a mapping: " + ", ".join(_PARAMETER_KEYS))
     _known(item, _PARAMETER_KEYS, path)
     name = _name(item.get("parameter"), f"{path}.parameter")
+    if "values" in item:
+        if "value" in item:
+            raise VocabularyError(f"{path}.values", "a parameter has one 'value' or dated 'values', not both")
+        if "article" not in item and declared_by:
+            raise VocabularyError(path, "a parameter names the 'article' it comes from")
+        values = _dated_values(name, item["values"], str(item.get("article", "")), f"{path}.values")
+        return Parameter(name, values[-1][1], values[-1][2], str(item.get("edition", "")),
+                         str(item.get("text", "")), declared_by, values)
     if "value" not in item:
-        raise VocabularyError(path, "a parameter needs its 'value'")
+        raise VocabularyError(path, "a parameter needs its 'value' (or dated 'values')")
     if "article" not in item and declared_by:
         raise VocabularyError(path, "a parameter names the 'article' it comes from")
-    value = item["value"]
-    if not isinstance(value, bool | int | str | list):
-        raise VocabularyError(f"{path}.value", f"a number, a word or a list, not {value!r}")
-    check_value(name, value, f"{path}.value")
+    value = _parameter_value(name, item["value"], f"{path}.value")
     return Parameter(name, value, str(item.get("article", "")), str(item.get("edition", "")),
                      str(item.get("text", "")), declared_by)
+
+
+def _parameter_value(name: str, value: Any, path: str) -> Any:
+    if not isinstance(value, bool | int | str | list):
+        raise VocabularyError(path, f"a number, a word or a list, not {value!r}")
+    check_value(name, value, path)
+    return value
+
+
+def _dated_values(name: str, data: Any, article: str, path: str) -> tuple[tuple[str, Any, str], ...]:
+    """``values: {2024-08-01: 12, 2026-08-01: {value: 11, article: amended}}``:
+    each day with its value and article (the parameter's own by default), in
+    the order of the days."""
+    if not isinstance(data, Mapping) or not data:
+        raise VocabularyError(path, "dated values are a mapping of days to values, e.g. {2024-08-01: 12, "
+                                    "2026-08-01: 11}")
+    found = []
+    for day, given in data.items():
+        check_day(day, f"{path}.{day}")
+        own = article
+        if isinstance(given, Mapping):
+            _known(given, ("value", "article"), f"{path}.{day}")
+            if "value" not in given:
+                raise VocabularyError(f"{path}.{day}", "a dated value needs its 'value'")
+            own = str(given.get("article", article))
+            given = given["value"]
+        found.append((str(day), _parameter_value(name, given, f"{path}.{day}"), own))
+    return tuple(sorted(found, key=lambda item: item[0]))

@@ -29,6 +29,11 @@ holds everything a query needs and an answer names:
     translated (a reader is shown the original, marked, elsewhere).
 ``defaults``
     the document's defaults (BWS's), each with the ids of its leaves.
+``edition``, ``editions`` (when the document dates its editions)
+    the edition's ``edition``, ``effective``, ``published`` and
+    ``supersedes``; every edition of the document, ``{edition, effective}``,
+    the earliest first (the rulebook of each is compiled apart). A parameter
+    an amendment moved has its dated ``values``, ``[day, value, article]``.
 
 A query is the mapping ``handbook explain`` reads (``{auction: 1BA, meaning:
 {...}}``, as YAML or JSON composes it); the answer is the mapping ``explain
@@ -50,6 +55,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .conditions import ALWAYS, Condition
+from .dated import on_day
 from .engine import Conflict, Rule, Undecided, Verdict, judge
 from .errors import RuleCycle, Unbounded, VocabularyError
 from .query import Query
@@ -92,15 +98,26 @@ class Rulebook:
     rules: tuple[Rule, ...]
     articles: Mapping[str, Article]
     defaults: Mapping[str, tuple[str, ...]]
+    #: The edition these rules are (its name and the day it is in force
+    #: from; "" for a document that states none), and every edition of the
+    #: document, the earliest first, each ``(name, effective)``.
+    edition: str = ""
+    effective: str = ""
+    editions: tuple[tuple[str, str], ...] = ()
 
     @classmethod
-    def load(cls, data: Any) -> Rulebook:
-        """A rulebook from its JSON data; raises :class:`RulebookError`."""
+    def load(cls, data: Any, on: str = "") -> Rulebook:
+        """A rulebook from its JSON data, its rules reading the parameter
+        values in force on the day ``on`` (``YYYY-MM-DD``; default: the last);
+        raises :class:`RulebookError`."""
         if not isinstance(data, Mapping) or data.get("rulebook") != FORMAT:
             found = data.get("rulebook") if isinstance(data, Mapping) else None
             raise RulebookError(f"not a rulebook of format {FORMAT} (found {found!r})")
         try:
             registry = registry_from_data(data)
+            if on:
+                registry = registry.on(on)
+            edition = data.get("edition", {})
             language = str(data["language"])
             with reading(registry):
                 rules = tuple(rule_from_data(item, language, registry) for item in data["rules"])
@@ -116,9 +133,19 @@ class Rulebook:
                 articles={key: Article(key, dict(item.get("name", {})), dict(item.get("text", {})))
                           for key, item in data["articles"].items()},
                 defaults={key: tuple(leaves) for key, leaves in data["defaults"].items()},
+                edition=str(edition.get("edition", "")),
+                effective=str(edition.get("effective", "")),
+                editions=tuple((str(e["edition"]), str(e["effective"])) for e in data.get("editions", ())),
             )
         except (KeyError, TypeError, AttributeError, VocabularyError) as exc:
             raise RulebookError(f"rulebook of {data.get('document', '?')!r} is damaged: {exc}") from None
+
+    def edition_on(self, day: str) -> str | None:
+        """The name of the edition in force on ``day`` (this one's for a
+        document that dates none); ``None`` before the first."""
+        if not self.editions:
+            return self.edition
+        return on_day([(effective, name) for name, effective in self.editions], day)
 
     def questions(self) -> list[str]:
         """The questions its rules answer, in the order the rules first name them."""
@@ -148,7 +175,9 @@ class Rulebook:
 def answer(book: Rulebook, situation: Situation, questions: Sequence[str] = ()) -> dict[str, Any]:
     """The answer to a query: ``{"document", "verdicts": {question: verdict},
     "undecided": ["question: why", ...]}``, each verdict as :func:`verdict_data`
-    gives it; by default every question the rules answer."""
+    gives it; by default every question the rules answer. A document that
+    dates its editions names the edition that answered: ``edition`` and
+    ``effective`` beside ``document``, and ``edition`` in each verdict."""
     verdicts: dict[str, dict[str, Any]] = {}
     failures = []
     for question in questions or book.questions():
@@ -159,7 +188,13 @@ def answer(book: Rulebook, situation: Situation, questions: Sequence[str] = ()) 
             failures.append(f"{question}: {exc}")
             continue
         verdicts[question] = verdict_data(verdict)
-    return {"document": book.document, "verdicts": verdicts, "undecided": failures}
+        if book.effective:
+            # An answer that may change with an amendment names the edition that gave it.
+            verdicts[question]["edition"] = book.edition
+    if not book.effective:
+        return {"document": book.document, "verdicts": verdicts, "undecided": failures}
+    return {"document": book.document, "edition": book.edition, "effective": book.effective,
+            "verdicts": verdicts, "undecided": failures}
 
 
 def verdict_data(verdict: Verdict) -> dict[str, Any]:
@@ -252,7 +287,9 @@ def registry_data(registry: Registry) -> dict[str, list[dict[str, Any]]]:
                                     "residual": a.residual} for a in q.answers]}
                       for q in registry.questions.values()],
         "parameters": [{"parameter": p.name, "value": p.value, "article": p.article, "edition": p.edition,
-                        "text": p.text, "declared-by": p.declared_by} for p in registry.parameters.values()],
+                        "text": p.text, "declared-by": p.declared_by,
+                        **({"values": [list(v) for v in p.values]} if p.values else {})}
+                       for p in registry.parameters.values()],
         "conventions": [{"convention": c.name, "label": c.label, "text": c.text, "declared-by": c.declared_by}
                         for c in registry.conventions.values()],
     }
@@ -266,7 +303,8 @@ def registry_from_data(data: Mapping[str, Any]) -> Registry:
             Answer(a["answer"], a["label"], a["tone"], a["mark"], a["residual"]) for a in q["answers"]),
             q["open"], q["form"], q["declared-by"]) for q in data["questions"]},
         {p["parameter"]: Parameter(p["parameter"], p["value"], p["article"], p["edition"], p["text"],
-                                   p["declared-by"]) for p in data["parameters"]},
+                                   p["declared-by"], tuple((str(d), v, str(a)) for d, v, a in p.get("values", ())))
+         for p in data["parameters"]},
         {c["convention"]: Convention(c["convention"], c["label"], c["text"], c["declared-by"])
          for c in data["conventions"]},
     )
@@ -282,6 +320,7 @@ def articles_named(rules: Iterable[Rule], registry: Registry) -> list[str]:
             if article:
                 found[article] = None
     for parameter in registry.parameters.values():
-        if parameter.article:
-            found[parameter.article] = None
+        for article in (parameter.article, *(a for _, _, a in parameter.values)):
+            if article:
+                found[article] = None
     return list(found)
