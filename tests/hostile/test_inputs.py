@@ -326,7 +326,7 @@ CASES = [
     option("build-jobs-negative", ("build", "--render-only", "-j", "-3"),
            "handbook build: error: argument -j/--jobs: invalid positive value: '-3'"),
     option("unknown-command", ("publish",),
-           "handbook: error: argument COMMAND: invalid choice: 'publish' (choose from 'validate', 'check', 'explain', "
+           "handbook: error: argument COMMAND: invalid choice: 'publish' (choose from 'validate', 'check', 'explain', 'diff', "
            "'rules', 'build', 'serve', 'i18n', 'auction', 'hand', 'card')"),
     option("i18n-without-action", ("i18n",), "handbook i18n: error: the following arguments are required: ACTION"),
 ]
