@@ -29,6 +29,7 @@ from build_tools.diagnostics import Diagnostic, DiagnosticError
 from build_tools.document import Document
 from build_tools.loader import load_document, parameter_node
 from build_tools.yamlfiles import at_node, compose, display_path, node_at
+from build_tools.rules.dated import on_day
 
 #: The folder below the source folder that holds the earlier editions, one folder a document.
 EDITIONS_FOLDER = "editions"
@@ -78,11 +79,11 @@ class Editions:
         taken as it stands. Raises :class:`EditionError` before the first."""
         if not self.dated:
             return self.current
-        found = [doc for doc in self.chain if doc.effective <= day]
-        if not found:
+        found = on_day([(doc.effective, doc) for doc in self.chain], day)
+        if found is None:
             first = self.chain[0]
             raise EditionError.before(first.id, first.edition, first.effective, day)
-        return found[-1]
+        return found
 
 
 def edition_of(path: Path) -> str:

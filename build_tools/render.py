@@ -512,8 +512,13 @@ def _auction_line(example: Example, doc: Document, labels: dict[str, str]) -> ma
     auction of every call in turn says who dealt, when the example says it
     (``dealer: "?"`` names no seat: the line starts at the first call, as the
     diagram does)."""
-    out = markup.role("hb-inline-auction", _inline_auction(example, doc))
-    dealer = _dealer(example, labels)
+    return _auction_cell(_dealer(example, labels), _inline_auction(example, doc))
+
+
+def _auction_cell(dealer: str, auction: str) -> markup.MyST:
+    """The markup of an auction line from its ``dealer`` ("N:" or "") and
+    its calls as the reader writes them."""
+    out = markup.role("hb-inline-auction", auction)
     return markup.MyST(markup.text(dealer) + " " + out) if dealer else out
 
 
@@ -541,13 +546,15 @@ def _example_run_table(env: Environment, run: ExampleRun, doc: Document, labels:
     asked = any(query for query, _, _ in verdicts)
     keys = ("auction", "agreement", "verdict") if asked else ("auction", "verdict")
     rows: list[list[str]] = [[markup.text(labels[key]) for key in keys]]
-    for example, (query, badges, _) in zip(run.examples, verdicts, strict=True):
-        row = [markup.role("hb-example-row", example.id) + _auction_line(example, doc, labels)]
+    # Each auction is written once and serves both its cell and the column's width.
+    auctions = [(_dealer(example, labels), _inline_auction(example, doc)) for example in run.examples]
+    for example, (dealer, calls), (query, badges, _) in zip(run.examples, auctions, verdicts, strict=True):
+        row = [markup.role("hb-example-row", example.id) + _auction_cell(dealer, calls)]
         if asked:
             row.append(markup.role("hb-query", query) if query else markup.text("—"))
         rows.append([*row, " ".join(badges)])
     verdict = _verdict_share([label for _, _, framed in verdicts for label in framed])
-    auction = _auction_share([labels["auction"], *(_auction_text(example, doc, labels) for example in run.examples)])
+    auction = _auction_share([labels["auction"], *(_auction_text(*pair) for pair in auctions)])
     widths = f"{auction} {100 - auction - verdict} {verdict}" if asked else "40 60"
     return markup.MyST(f":::{{list-table}}\n:class: hb-example-run-table\n:header-rows: 1\n:widths: {widths}\n\n"
                        f"{_rows(rows)}:::\n")
@@ -571,10 +578,24 @@ def leaf_texts(doc: Document) -> dict[str, str]:
     return found
 
 
-def _auction_text(example: Example, doc: Document, labels: dict[str, str]) -> str:
-    """The words of an example's auction cell as printed (:func:`_auction_line`),
-    after the room of the number the A5 appendix gives its row ("A.123 ")."""
-    return " ".join(filter(None, ("A.123", _dealer(example, labels), _inline_auction(example, doc))))
+def _auction_text(dealer: str, auction: str) -> str:
+    """The words of an example's auction cell as printed (:func:`_auction_cell`),
+    after the room of the number the A5 appendix gives its row ("A.123 ").
+
+    >>> _auction_text("N:", "1♣-1♥"), _auction_text("", "1♣")
+    ('A.123 N: 1♣-1♥', 'A.123 1♣')
+    """
+    return " ".join(filter(None, ("A.123", dealer, auction)))
+
+
+def printed_width(text: str) -> int:
+    """The width of ``text`` in characters of the printed page's small type,
+    a character of a CJK script (from U+2E80) counting two, as it is set.
+
+    >>> printed_width("1♣-1♥"), printed_width("不叫"), printed_width("P：13+")
+    (5, 4, 6)
+    """
+    return len(text) + sum(1 for char in text if char >= "\u2e80")
 
 
 def _auction_share(texts: Sequence[str]) -> int:
@@ -597,7 +618,7 @@ def _auction_share(texts: Sequence[str]) -> int:
     >>> _auction_share(["Bud", "P"])
     14
     """
-    longest = max((len(text) + sum(1 for c in text if ord(c) >= 0x2E80) for text in texts), default=0)
+    longest = max(map(printed_width, texts), default=0)
     return min(32, max(14, round(longest * 1.5 + 4)))
 
 
@@ -609,7 +630,7 @@ def _verdict_share(labels: Sequence[str]) -> int:
     >>> _verdict_share(["Bez alertu", "Alert"]), _verdict_share(["Meets the requirement"])
     (20, 36)
     """
-    longest = max((len(label) + sum(1 for c in label if ord(c) >= 0x2E80) for label in labels), default=0)
+    longest = max(map(printed_width, labels), default=0)
     return min(50, max(20, round(longest * 1.45 + 6)))
 
 
