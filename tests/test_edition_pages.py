@@ -120,3 +120,148 @@ def test_article_anchors_are_the_same_in_every_edition(site: Path) -> None:
         assert key in earlier.ids and key in current.ids, key
     assert "two-diamonds" in earlier.ids and "two-diamonds" not in current.ids
     assert "strong-club" in current.ids and "strong-club" not in earlier.ids
+
+
+# --- 2. the edition and the day it is in force from, never the build's day ---------------
+
+#: The build's day for the PDFs (SOURCE_DATE_EPOCH): 14 November 2023, a day of
+#: neither edition, so that a title page printing it is caught.
+BUILT = {"SOURCE_DATE_EPOCH": "1700000000", "FORCE_SOURCE_DATE": "1"}
+BUILD_DAY = "14 November 2023"
+
+
+def meta_line(page: Path) -> str:
+    """The words of the meta line of a document's page (its kind, issuer, edition)."""
+    found = re.search(r'<div class="hb-document-info[^"]*">(.*?)</div>', page.read_text(encoding="utf-8"), re.S)
+    assert found, page
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", found.group(1))).split())
+
+
+def test_each_editions_page_says_its_edition_and_the_day_it_is_in_force_from(site: Path) -> None:
+    assert "2026, in force from 1 August 2026" in meta_line(site / "trial-rules.html")
+    assert "2024, in force from 1 August 2024" in meta_line(site / "trial-rules" / "2024" / "index.html")
+
+
+def test_a_document_that_dates_no_edition_says_no_day(tmp_path: Path) -> None:
+    """The shipped documents state no effective day: their pages say none."""
+    from build_tools.loader import load_document
+    from build_tools.render import environment
+    from build_tools.rules.registry import reading
+
+    for path in sorted((ROOT / "source").glob("*.yaml")):
+        if path.name in ("handbook.yaml", "rules.yaml"):
+            continue
+        doc = load_document(path)
+        assert not doc.effective, path.name
+        with reading(doc.registry):
+            page = environment().get_template("document.md.j2").render(doc=doc, translation=None)
+        assert "in force from" not in page, path.name
+
+
+def pdf_text(pdf: Path, first: int | None = None, last: int | None = None) -> str:
+    import subprocess
+
+    pages = [*(["-f", str(first)] if first else []), *(["-l", str(last)] if last else [])]
+    out = subprocess.run(["pdftotext", "-layout", *pages, str(pdf), "-"], check=True, capture_output=True,
+                         text=True).stdout
+    return " ".join(out.replace("\u00a0", " ").split())
+
+
+@pytest.fixture(scope="module")
+def pdfs(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The fixture's A5 PDFs (the book, the document alone), built once: the ``pdf`` folder."""
+    def make(work: Path) -> None:
+        shutil.copytree(FIXTURE, work / "amendment")
+        result = run_handbook("build", "--pdf", "--paper", "a5", "--source", str(work / "amendment" / "source"),
+                              "--translations", str(work / "amendment" / "translations"),
+                              "--build-dir", str(work / "build"), env=BUILT)
+        assert result.returncode == 0, result.stdout + result.stderr
+
+    return built_once(tmp_path_factory, "amendment-pdf", make) / "build" / "pdf"
+
+
+@pytest.mark.tex
+def test_the_title_page_says_the_edition_and_its_day_and_not_the_build_day(pdfs: Path) -> None:
+    title = pdf_text(pdfs / "trial-rules-en-a5.pdf", 1, 1)
+    assert "Edition: 2026, in force from 1 August 2026" in title, title
+    assert BUILD_DAY not in title, title
+
+
+# --- 3, 4. the page of an edition's changes, with its redline -----------------------------
+
+def changes(site: Path) -> str:
+    return words(site / "trial-rules" / "2026" / "changes.html")
+
+
+def section(text: str, heading: str, following: str) -> str:
+    """The words of ``text`` from ``heading`` to ``following``."""
+    return text[text.index(heading):text.index(following, text.index(heading))]
+
+
+def test_the_changes_page_lists_the_articles_by_id_each_under_its_change(site: Path) -> None:
+    text = changes(site)
+    amended = section(text, "Amended", "Added")
+    added = section(text, "Added", "Repealed")
+    repealed = section(text, "Repealed", "Verdicts that changed")
+    assert "scope-of-rules" in amended and "one-notrump" in amended
+    assert "strong-club" in added and "Except that a 1♣ opening showing 16 HCP" in added
+    assert "two-diamonds" in repealed and "A 2♦ opening is alerted, whatever it shows." in repealed
+    for key in UNCHANGED:
+        assert key not in section(text, "Amended", "Verdicts that changed"), key
+
+
+def test_the_changes_page_holds_the_same_verdicts_as_handbook_diff(site: Path) -> None:
+    """Each verdict `handbook diff` lists, with both answers and both articles, and no other."""
+    import contextlib
+    import io
+    import json
+
+    from build_tools.cli import main
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["diff", "trial-rules", "2024", "2026", "--json", "--source", str(FIXTURE / "source"),
+                     "--translations", str(FIXTURE / "translations")]) == 0
+    verdicts = json.loads(out.getvalue())["verdicts"]
+    lines = re.findall(r"(?:example|query|card) [a-z0-9-]+ [^;]*; edition 2026: [^)]*\)", changes(site))
+    assert len(lines) == len(verdicts), lines
+    for v, line in zip(verdicts, lines, strict=True):
+        assert line.startswith(v["source"]), (line, v)
+        old, new = v["old"], v["new"]
+        assert f"edition 2024: {'Alert' if old['value'] == 'yes' else 'No alert'} ({old['article']})" in line
+        assert f"edition 2026: {'Alert' if new['value'] == 'yes' else 'No alert'} ({new['article']})" in line
+
+
+def test_the_redline_marks_insertions_and_deletions_on_the_site(site: Path) -> None:
+    page = (site / "trial-rules" / "2026" / "changes.html").read_text(encoding="utf-8")
+    inserted = [words_of(m) for m in re.findall(r"<ins[^>]*>(.*?)</ins>", page, re.S)]
+    deleted = [words_of(m) for m in re.findall(r"<del[^>]*>(.*?)</del>", page, re.S)]
+    # The reworded scope, word by word ("of the union." -> "the union runs or licenses."),
+    # and the moved threshold (12 -> 11).
+    assert "[+ 11 +]" in inserted and "[- 12 -]" in deleted, (inserted, deleted)
+    assert "[+ union runs or licenses. +]" in inserted and "[- of -]" in deleted, (inserted, deleted)
+    # Underlined and struck through, not coloured alone (hb-editions.css).
+    css = (site / "_static" / "hb-editions.css").read_text(encoding="utf-8")
+    assert re.search(r"ins\.hb-inserted \{[^}]*text-decoration: underline", css)
+    assert re.search(r"del\.hb-deleted \{[^}]*text-decoration: line-through", css)
+
+
+def words_of(fragment: str) -> str:
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", fragment)).replace("\u00a0", " ").split())
+
+
+def test_the_changes_page_is_at_the_end_of_the_books_contents(site: Path) -> None:
+    index = (site / "index.html").read_text(encoding="utf-8")
+    links = re.findall(r'class="toctree-l1[^"]*"><a class="reference internal" href="([^"]+)"', index)
+    assert links[-1] == "trial-rules/2026/changes.html", links
+
+
+@pytest.mark.tex
+def test_the_redline_in_print_shows_insertions_and_deletions_with_their_marks(pdfs: Path) -> None:
+    book = pdf_text(pdfs / "amendment-handbook-en-a5.pdf")
+    # After the last article of the current edition: the page of changes, at the book's end.
+    changed = book[book.index("Amended", book.index("Except that a 1♣ opening")):]
+    assert "starts at [- 12 -] [+ 11 +] HCP or more" in changed, changed
+    assert "every event [- of -] the [- union. -] [+ union runs or licenses. +]" in changed, changed
+    joined = re.sub(r"(?<=[a-z])- (?=[a-z])", "", changed)  # a word hyphenated at a line's end
+    assert "edition 2024: Alert (two-diamonds); edition 2026: No alert (general-principle)" in joined, changed

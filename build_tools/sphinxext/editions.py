@@ -96,17 +96,24 @@ def _html(tag: str, kind: str) -> tuple[Any, Any]:
     return visit, depart
 
 
-def _latex(command: str, kind: str) -> tuple[Any, Any]:
+#: Each word of a change in print: underlined, or struck through at the height
+#: of a lowercase letter's middle (LaTeX's own commands, no package: a word
+#: at a time, so that the line breaks between words as in running text).
+_LATEX_WORD = {
+    "inserted": "\\underline{{{}}}",
+    "deleted": "{{\\setbox0\\hbox{{{}}}\\rlap{{\\rule[0.5ex]{{\\wd0}}{{0.6pt}}}}\\box0}}",
+}
+
+
+def _latex(kind: str) -> tuple[Any, Any]:
     opening, closing = MARKS[kind]
 
     def visit(self: Any, node: nodes.Element) -> None:
-        # ulem's commands break across lines, as a redline's runs of words must.
-        self.body.append(f"{self.encode(opening)}\\{command}{{")
+        words = [_LATEX_WORD[kind].format(self.encode(word)) for word in node.astext().split()]
+        self.body.append(self.encode(opening) + " ".join(words) + self.encode(closing))
+        raise nodes.SkipNode
 
-    def depart(self: Any, node: nodes.Element) -> None:
-        self.body.append(f"}}{self.encode(closing)}")
-
-    return visit, depart
+    return visit, None
 
 
 def _text(kind: str) -> tuple[Any, Any]:
@@ -129,10 +136,9 @@ def _builder_inited(app: Sphinx) -> None:
 def setup_editions(app: Sphinx) -> None:
     app.add_node(edition_banner, html=(visit_banner_html, depart_banner_html),
                  latex=(visit_banner_latex, depart_banner_latex), text=(lambda s, n: None, lambda s, n: None))
-    app.add_node(inserted, html=_html("ins", "inserted"), latex=_latex("uline", "inserted"), text=_text("inserted"))
-    app.add_node(deleted, html=_html("del", "deleted"), latex=_latex("sout", "deleted"), text=_text("deleted"))
+    app.add_node(inserted, html=_html("ins", "inserted"), latex=_latex("inserted"), text=_text("inserted"))
+    app.add_node(deleted, html=_html("del", "deleted"), latex=_latex("deleted"), text=_text("deleted"))
     app.add_directive("hb-edition-banner", EditionBanner)
     app.add_role("hb-ins", _change_role(inserted))
     app.add_role("hb-del", _change_role(deleted))
-    app.add_latex_package("ulem", "normalem")
     app.connect("builder-inited", _builder_inited)

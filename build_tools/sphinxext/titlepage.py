@@ -53,7 +53,7 @@ _KINDS = {"regulation": "Regulation", "table-of-contents": "Table of contents"}
 #: translation notice of a document's page (document.md.j2) and of the
 #: language index (index.md.j2), so that every catalog already translates them.
 INTERFACE_WORDS = (
-    *_KINDS.values(), "Convention description", "Issued by", "Edition: %(edition)s",
+    *_KINDS.values(), "Convention description", "Issued by", "Edition: %(edition)s", "in force from %(day)s",
     "Translated: %(translated)s of %(total)s texts (%(percent)s %%).",
     "Texts not yet translated are shown in the original language and marked.",
     "This is a translation; the original (%(language)s) prevails:",
@@ -119,6 +119,13 @@ def title_data(documents: Sequence[Document], language: str, translations: NullT
                 return interface_text(agreeing)
         return _("Issued by")
 
+    def in_force(doc: Document) -> str:
+        """The day the edition is in force from, as the page's meta line says it."""
+        from build_tools.render import long_day
+
+        return (", " + _("in force from %(day)s", day=long_day(doc.effective, doc.display_language))
+                if doc.effective else "")
+
     out = []
     for doc in documents:
         def shown(text: str, context: str, doc: Document = doc) -> list[str]:
@@ -144,8 +151,8 @@ def title_data(documents: Sequence[Document], language: str, translations: NullT
             "kind": _(_KINDS.get(doc.kind, "Convention description")),
             "issued_by": issued_by(doc, shown(doc.title, doc.id)[1]) if doc.issuer else "",
             "issuer": shown(doc.issuer, f"{doc.id}.issuer"),
-            "edition": [_("Edition: %(edition)s", edition=doc.edition), shown(doc.edition, f"{doc.id}.edition")[1]]
-            if doc.edition else ["", ""],
+            "edition": [_("Edition: %(edition)s", edition=doc.edition) + in_force(doc),
+                        shown(doc.edition, f"{doc.id}.edition")[1]] if doc.edition else ["", ""],
             "notes": notes,
             # The notice that the original prevails, and the original's title in its language.
             "prevails": prevails,
@@ -282,9 +289,12 @@ PREAMBLE = r"""
 % A line of its own, only when it has text.
 \newcommand{\hbline}[2]{\ifx\relax#2\relax\else{#1#2\par}\fi}
 % A document alone: its kind under the title, then who issued it and which
-% edition, and (in a translation) the notes at the foot of the page.
+% edition, and (in a translation) the notes at the foot of the page. No date:
+% the day of the build is no date of the document's (its edition says the
+% day it is in force from, where the document states one).
 \newcommand{\hbdocument}[5]{%
   \vspace{1.5ex}\hbline{\Large}{#1}\vfill
+  \gdef\@date{}%
   \ifx\relax#3\relax\else{\large\mdseries #2\ #3\par}\fi
   \hbline{\large\mdseries}{#4}\vfill
   \gdef\hb@notes{#5}}
