@@ -265,3 +265,76 @@ def test_the_redline_in_print_shows_insertions_and_deletions_with_their_marks(pd
     assert "every event [- of -] the [- union. -] [+ union runs or licenses. +]" in changed, changed
     joined = re.sub(r"(?<=[a-z])- (?=[a-z])", "", changed)  # a word hyphenated at a line's end
     assert "edition 2024: Alert (two-diamonds); edition 2026: No alert (general-principle)" in joined, changed
+
+
+# --- 5. translations follow an amendment ---------------------------------------------------
+
+def polish_translation_of_2024(work: Path) -> Path:
+    """The fixture as its Polish translator left it before the amendment: a
+    catalog made from the 2024 edition (then current), every entry translated;
+    then the 2026 edition in force, as a federation amends it, and the catalogs
+    updated. Returns the handbook's folder."""
+    import polib
+
+    root = work / "amendment"
+    shutil.copytree(FIXTURE, root)
+    source = root / "source"
+    manifest = source / "handbook.yaml"
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace("languages: [en]", "languages: [en, pl]"),
+                        encoding="utf-8")
+    current, earlier = source / "trial-rules.yaml", source / "editions" / "trial-rules" / "2024.yaml"
+    amended = current.read_text(encoding="utf-8")
+    current.write_text(earlier.read_text(encoding="utf-8"), encoding="utf-8")
+    shutil.rmtree(source / "editions")
+    args = ("--source", str(source), "--translations", str(root / "translations"))
+    assert run_handbook("i18n", "update", *args).returncode == 0
+    path = root / "translations" / "pl" / "LC_MESSAGES" / "trial-rules.po"
+    catalog = polib.pofile(str(path))
+    for entry in catalog:
+        entry.msgstr = "PL: " + entry.msgid  # a translation, told apart from the original
+    catalog.save()
+    earlier.parent.mkdir(parents=True)
+    earlier.write_text(current.read_text(encoding="utf-8"), encoding="utf-8")
+    current.write_text(amended, encoding="utf-8")
+    result = run_handbook("i18n", "update", *args)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return root
+
+
+@pytest.fixture(scope="module")
+def polish(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The amended fixture with its Polish catalog, and its Polish site built: the handbook's folder."""
+    def make(work: Path) -> None:
+        root = polish_translation_of_2024(work)
+        result = run_handbook("build", "--html", "-l", "pl", "--source", str(root / "source"),
+                              "--translations", str(root / "translations"), "--build-dir", str(work / "build"))
+        assert result.returncode == 0, result.stdout + result.stderr
+
+    return built_once(tmp_path_factory, "amendment-pl", make)
+
+
+def test_a_changed_articles_translation_turns_fuzzy_and_an_unchanged_ones_does_not(polish: Path) -> None:
+    import polib
+
+    catalog = polib.pofile(str(polish / "amendment" / "translations" / "pl" / "LC_MESSAGES" / "trial-rules.po"))
+    entries = {entry.msgctxt: entry for entry in catalog if not entry.obsolete}
+    for key in CHANGED:
+        assert entries[key].fuzzy, key
+    for key in ("general-principle", "artificial-openings"):
+        assert not entries[key].fuzzy and entries[key].msgstr.startswith("PL: "), key
+    assert not entries["strong-club"].msgstr  # added: nothing to translate from
+
+
+def test_the_translated_changes_page_marks_articles_awaiting_translation(polish: Path) -> None:
+    text = words(polish / "build" / "site" / "pl" / "trial-rules" / "2026" / "changes.html")
+    amended = section(text, "Amended", "Added")
+    for key in CHANGED:
+        entry = amended[:amended.index(key)]
+        assert entry.rstrip(" ·").endswith("(awaiting translation)"), entry
+    # The original's redline, the translation being missing: the words of the original.
+    assert "[- 12 -] [+ 11 +]" in words_of(amended)
+
+
+def test_the_translated_earlier_edition_shows_its_translation_where_the_text_is_unchanged(polish: Path) -> None:
+    text = words(polish / "build" / "site" / "pl" / "trial-rules" / "2024" / "index.html")
+    assert "PL: Artificial calls are alerted; natural calls are not." in text
