@@ -21,13 +21,13 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import date
 from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment
 
 from build_tools import markup
+from build_tools.dates import long_day
 from build_tools.document import Document
 
 #: A page of an earlier edition, and the page of an edition's changes, below the language's folder.
@@ -89,9 +89,7 @@ def redline(old: str, new: str) -> markup.MyST:
 
 def _day(language: str, day: str) -> str:
     """``day`` (``YYYY-MM-DD``) as the reader's language writes it in full ("" for none)."""
-    from build_tools.sphinxext.titlepage import long_date
-
-    return long_date(language, date.fromisoformat(day)) if day else ""
+    return long_day(day, language) if day else ""
 
 
 def _link(words: str, target: str) -> markup.MyST:
@@ -109,13 +107,30 @@ def _chains(source: Path, documents: Sequence[Document]) -> Iterator[tuple[Docum
             yield load_editions(source, document).chain
 
 
-def edition_pages(env: Environment, source: Path, documents: Sequence[Document], shown: Mapping[str, Document],
-                  language: str, translate: Callable[[Sequence[Document]], list[Document]],
+def edition_translations(translations: Path, document: str, edition: str) -> Path:
+    """The translations of an earlier ``edition`` of ``document``, as they
+    stood when it was amended: a folder of catalogs like ``translations``
+    itself (``<lang>/LC_MESSAGES/<document>.po``), kept beside it.
+
+    >>> edition_translations(Path("translations"), "trial-rules", "2024").as_posix()
+    'translations/editions/trial-rules/2024'
+    """
+    from build_tools.editions import EDITIONS_FOLDER
+
+    return translations / EDITIONS_FOLDER / document / edition
+
+
+def edition_pages(env: Environment, source: Path, translations: Path, documents: Sequence[Document],
+                  shown: Mapping[str, Document], language: str, translate: Callable[[Document, Path], Document],
                   originals: Mapping[str, str]) -> EditionPages:
     """The pages of the editions of ``documents`` (as loaded, in their own
     language) in ``language``: ``shown`` holds each current edition as the
-    reader's page shows it, ``translate`` turns earlier editions into
-    ``language`` as the build translates the current ones."""
+    reader's page shows it; ``translate(document, folder)`` turns an earlier
+    edition into ``language`` from the catalogs of ``folder``, as the build
+    translates the current ones: the edition's own translations where they
+    were kept (:func:`edition_translations`), else the current ones (whose
+    entries of an unchanged text are the earlier edition's too)."""
+    from build_tools.i18n import catalog_path
     from build_tools.render import translation_status
     from build_tools.rules.registry import reading
 
@@ -126,7 +141,10 @@ def edition_pages(env: Environment, source: Path, documents: Sequence[Document],
     changes = env.get_template("changes.md.j2")
     for chain in _chains(source, documents):
         current = chain[-1]
-        read = dict(zip((doc.edition for doc in chain), translate(chain[:-1]), strict=False))
+        read = {}
+        for doc in chain[:-1]:
+            kept = edition_translations(translations, doc.id, doc.edition)
+            read[doc.edition] = translate(doc, kept if catalog_path(kept, language, doc.id).is_file() else translations)
         read[current.edition] = shown[current.id]
         for index, earlier in enumerate(chain[:-1]):
             doc = read[earlier.edition]
@@ -180,7 +198,8 @@ def changes_context(source: Path, old: Document, new: Document, old_shown: Docum
     def page_of(doc: Document) -> str:
         return current.id if doc.edition == current.edition else edition_page(current.id, doc.edition)
 
-    def awaiting(doc: Document, key: str) -> bool:
+    def original(doc: Document, key: str) -> bool:
+        """Whether ``doc`` shows article ``key`` in the original, its translation missing."""
         return doc.language != doc.display_language and key in doc.untranslated
 
     items: dict[str, list[dict[str, Any]]] = {}
@@ -188,19 +207,23 @@ def changes_context(source: Path, old: Document, new: Document, old_shown: Docum
         items[change] = []
         for item in listed:
             key = item["id"]
-            old_text = article_text(was[key]) if key in was else ""
-            new_text = article_text(now[key]) if key in now else ""
-            # A translation is compared with itself: its old and new text, each
-            # shown only where translated (a missing one shows the original).
-            waiting = change != "removed" and awaiting(new_shown, key)
-            if waiting and change == "changed":
-                old_text, new_text = item["old"], item["new"]
+            # A translation is compared with itself: the translation's own
+            # change where both editions' are there; else the original's,
+            # marked as such (and as awaiting translation when the new text
+            # is the one missing).
+            waiting = change != "removed" and original(new_shown, key)
+            untranslated = waiting or (change != "added" and original(old_shown, key))
+            if change == "changed":
+                text = (redline(item["old"], item["new"]) if untranslated else
+                        redline(article_text(was[key]), article_text(now[key])))
+            else:
+                text = markup.to_myst(article_text(now[key] if change == "added" else was[key]))
             items[change].append({
                 "id": key, "number": item["number"], "awaiting": waiting,
                 "page": page_of(new if change != "removed" else old), "parts": item.get("parts", []),
-                "text": _original(redline(old_text, new_text) if change == "changed" else
-                                  markup.to_myst(new_text or old_text), new_shown if waiting else None),
+                "text": _original(text, new_shown if untranslated else None),
             })
+
     def side(found: Mapping[str, str], doc: Document) -> dict[str, Any]:
         return {"label": _answer(doc, question, found["value"], gettext), "page": page_of(doc),
                 "articles": [a for a in found["article"].split(", ") if a]}

@@ -377,10 +377,10 @@ def render_language(handbook: Handbook, language: str, out_dir: Path, strict: bo
     from build_tools.edition_pages import edition_pages
     from build_tools.render import environment
 
-    editions = edition_pages(environment(words), handbook.source, handbook.documents,
+    editions = edition_pages(environment(words), handbook.source, handbook.translations, handbook.documents,
                              {doc.id: doc for doc in documents}, language,
-                             lambda chain: translate_handbook(replace(handbook, documents=tuple(chain)), language,
-                                                              strict),
+                             lambda doc, folder: translate_handbook(
+                                 replace(handbook, documents=(doc,), translations=folder), language, strict)[0],
                              originals)
     rendered = render_pages(handbook.manifest, documents, language, words, originals, ready,
                             shipped_cards(handbook.source), editions.book)

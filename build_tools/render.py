@@ -25,7 +25,7 @@ from babel.support import NullTranslations, Translations
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_environment
 from jinja2.sandbox import SandboxedEnvironment
 
-from build_tools import contents, diagrams, markup
+from build_tools import contents, dates, diagrams, markup
 from build_tools.document import (
     Block,
     Definition,
@@ -923,7 +923,7 @@ def environment(translations: NullTranslations | None = None) -> SandboxedEnviro
     env.filters["number"] = _number
     env.filters["number_language"] = number_language
     env.filters["lang_tag"] = lang_tag
-    env.filters["long_day"] = long_day
+    env.filters["long_day"] = dates.long_day
     # The Ask page's data, for its directive (build_tools/sphinxext/ask.py).
     env.filters["ask_data"] = lambda value: markup.payload(data=json.dumps(value, ensure_ascii=False))
     env.filters["ask_link"] = _ask_link
@@ -936,20 +936,6 @@ def environment(translations: NullTranslations | None = None) -> SandboxedEnviro
     env.tests["example_run"] = lambda b: isinstance(b, ExampleRun)
     env.tests["table"] = lambda b: isinstance(b, Table)
     return env
-
-
-def long_day(day: str, language: str) -> str:
-    """A day (``YYYY-MM-DD``) as ``language`` writes it in full: an edition's
-    effective day on its page and title page.
-
-    >>> long_day("2026-08-01", "pl"), long_day("2026-08-01", "en")
-    ('1 sierpnia 2026', '1 August 2026')
-    """
-    from datetime import date
-
-    from build_tools.sphinxext.titlepage import long_date
-
-    return long_date(language, date.fromisoformat(day))
 
 
 def _unknown_block(block: object) -> str:

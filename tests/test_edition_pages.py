@@ -269,16 +269,28 @@ def test_the_redline_in_print_shows_insertions_and_deletions_with_their_marks(pd
 
 # --- 5. translations follow an amendment ---------------------------------------------------
 
+#: The Polish translations of the fixture's two texts of 'one-notrump' (a
+#: translator's, not the original's words: the redline of a translated page
+#: is the translation's own change).
+ONE_NOTRUMP_PL = {
+    "2024": "Naturalne otwarcie 1BA z zakresem od 12 PC wzwyż nie jest alertowane; każde inne otwarcie 1BA jest.",
+    "2026": "Naturalne otwarcie 1BA z zakresem od 11 PC wzwyż nie jest alertowane; każde inne otwarcie 1BA jest.",
+}
+
+
 def polish_translation_of_2024(work: Path) -> Path:
-    """The fixture as its Polish translator left it before the amendment: a
+    """The fixture as its Polish translator and its federation leave it: a
     catalog made from the 2024 edition (then current), every entry translated;
-    then the 2026 edition in force, as a federation amends it, and the catalogs
-    updated. Returns the handbook's folder."""
+    then the amendment as the README's steps make it (the 2024 file and its
+    catalogs kept, the 2026 edition in force) and the catalogs updated, a copy
+    of the Polish one left in ``work`` as the update left it; then the
+    translator's update of 'one-notrump' (its 'scope-of-rules' left fuzzy).
+    Returns the handbook's folder."""
     import polib
 
     root = work / "amendment"
     shutil.copytree(FIXTURE, root)
-    source = root / "source"
+    source, translations = root / "source", root / "translations"
     manifest = source / "handbook.yaml"
     manifest.write_text(manifest.read_text(encoding="utf-8").replace("languages: [en]", "languages: [en, pl]"),
                         encoding="utf-8")
@@ -286,24 +298,35 @@ def polish_translation_of_2024(work: Path) -> Path:
     amended = current.read_text(encoding="utf-8")
     current.write_text(earlier.read_text(encoding="utf-8"), encoding="utf-8")
     shutil.rmtree(source / "editions")
-    args = ("--source", str(source), "--translations", str(root / "translations"))
+    args = ("--source", str(source), "--translations", str(translations))
     assert run_handbook("i18n", "update", *args).returncode == 0
-    path = root / "translations" / "pl" / "LC_MESSAGES" / "trial-rules.po"
+    path = translations / "pl" / "LC_MESSAGES" / "trial-rules.po"
     catalog = polib.pofile(str(path))
     for entry in catalog:
-        entry.msgstr = "PL: " + entry.msgid  # a translation, told apart from the original
+        entry.msgstr = ONE_NOTRUMP_PL["2024"] if entry.msgctxt == "one-notrump" else "PL: " + entry.msgid
     catalog.save()
+    # The amendment: the edition and its catalogs kept, the new text in place.
     earlier.parent.mkdir(parents=True)
     earlier.write_text(current.read_text(encoding="utf-8"), encoding="utf-8")
+    kept = translations / "editions" / "trial-rules" / "2024" / "pl" / "LC_MESSAGES" / "trial-rules.po"
+    kept.parent.mkdir(parents=True)
+    shutil.copyfile(path, kept)
     current.write_text(amended, encoding="utf-8")
     result = run_handbook("i18n", "update", *args)
     assert result.returncode == 0, result.stdout + result.stderr
+    shutil.copyfile(path, work / "updated.po")
+    catalog = polib.pofile(str(path))
+    for entry in catalog:
+        if entry.msgctxt == "one-notrump" and not entry.obsolete:
+            entry.msgstr, entry.flags = ONE_NOTRUMP_PL["2026"], []
+            entry.previous_msgid = entry.previous_msgctxt = None
+    catalog.save()
     return root
 
 
 @pytest.fixture(scope="module")
 def polish(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The amended fixture with its Polish catalog, and its Polish site built: the handbook's folder."""
+    """The amended fixture with its Polish catalogs, and its Polish site built: the work folder."""
     def make(work: Path) -> None:
         root = polish_translation_of_2024(work)
         result = run_handbook("build", "--html", "-l", "pl", "--source", str(root / "source"),
@@ -316,7 +339,7 @@ def polish(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_a_changed_articles_translation_turns_fuzzy_and_an_unchanged_ones_does_not(polish: Path) -> None:
     import polib
 
-    catalog = polib.pofile(str(polish / "amendment" / "translations" / "pl" / "LC_MESSAGES" / "trial-rules.po"))
+    catalog = polib.pofile(str(polish / "updated.po"))
     entries = {entry.msgctxt: entry for entry in catalog if not entry.obsolete}
     for key in CHANGED:
         assert entries[key].fuzzy, key
@@ -325,16 +348,32 @@ def test_a_changed_articles_translation_turns_fuzzy_and_an_unchanged_ones_does_n
     assert not entries["strong-club"].msgstr  # added: nothing to translate from
 
 
+def test_the_translated_changes_page_shows_the_translations_own_change(polish: Path) -> None:
+    amended = section(words(polish / "build" / "site" / "pl" / "trial-rules" / "2026" / "changes.html"),
+                      "Amended", "Added")
+    # Between the entry before it (the scope's) and its id.
+    entry = amended[amended.index("scope-of-rules") + len("scope-of-rules"):amended.index("one-notrump")]
+    assert "od [- 12 -] [+ 11 +] PC wzwyż" in entry, entry
+    assert "awaiting translation" not in entry, entry
+
+
 def test_the_translated_changes_page_marks_articles_awaiting_translation(polish: Path) -> None:
-    text = words(polish / "build" / "site" / "pl" / "trial-rules" / "2026" / "changes.html")
-    amended = section(text, "Amended", "Added")
-    for key in CHANGED:
-        entry = amended[:amended.index(key)]
-        assert entry.rstrip(" ·").endswith("(awaiting translation)"), entry
-    # The original's redline, the translation being missing: the words of the original.
-    assert "[- 12 -] [+ 11 +]" in words_of(amended)
+    amended = section(words(polish / "build" / "site" / "pl" / "trial-rules" / "2026" / "changes.html"),
+                      "Amended", "Added")
+    entry = amended[:amended.index("scope-of-rules")]
+    assert entry.rstrip(" ·").endswith("(awaiting translation)"), entry
+    # The original's change, the translation of the new text being missing.
+    assert "every event [- of -] the [- union. -] [+ union runs or licenses. +]" in words_of(entry), entry
+    page = (polish / "build" / "site" / "pl" / "trial-rules" / "2026" / "changes.html").read_text(encoding="utf-8")
+    assert re.search(r'<span lang="en"[^>]*>These rules apply', page), "the original's words are not marked English"
+
+
+def test_the_earlier_editions_translated_page_shows_the_translation_kept_for_it(polish: Path) -> None:
+    text = words(polish / "build" / "site" / "pl" / "trial-rules" / "2024" / "index.html")
+    assert ONE_NOTRUMP_PL["2024"] in text and ONE_NOTRUMP_PL["2026"] not in text
+    assert "PL: A 2♦ opening is alerted, whatever it shows." in text  # repealed: its translation kept too
 
 
 def test_the_translated_earlier_edition_shows_its_translation_where_the_text_is_unchanged(polish: Path) -> None:
-    text = words(polish / "build" / "site" / "pl" / "trial-rules" / "2024" / "index.html")
+    text = words(polish / "amendment" / ".." / "build" / "site" / "pl" / "trial-rules" / "2024" / "index.html")
     assert "PL: Artificial calls are alerted; natural calls are not." in text

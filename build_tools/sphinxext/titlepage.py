@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from docutils import nodes
 from sphinx.util import texescape
 
+from build_tools.dates import DATE_LOCALES, long_date  # noqa: F401 (conf.py's dates)
 from build_tools.files import write_if_changed
 from build_tools.sphinxext.latex import TEX_LANGUAGES
 
@@ -121,7 +122,7 @@ def title_data(documents: Sequence[Document], language: str, translations: NullT
 
     def in_force(doc: Document) -> str:
         """The day the edition is in force from, as the page's meta line says it."""
-        from build_tools.render import long_day
+        from build_tools.dates import long_day
 
         return (", " + _("in force from %(day)s", day=long_day(doc.effective, doc.display_language))
                 if doc.effective else "")
@@ -158,25 +159,6 @@ def title_data(documents: Sequence[Document], language: str, translations: NullT
             "prevails": prevails,
         })
     return {"language": language, "documents": out}
-
-
-def long_date(language: str, day: date) -> str:
-    """``day`` as ``language`` writes a date in full (CLDR's long form, through
-    Babel): no zero before a day or month, the month's name in its case.
-
-    >>> from datetime import date
-    >>> [long_date(lang, date(2026, 12, 1)) for lang in ("pl", "zh_CN", "es", "en")]
-    ['1 grudnia 2026', '2026年12月1日', '1 de diciembre de 2026', '1 December 2026']
-    """
-    from babel.dates import format_date
-
-    return format_date(day, format="long", locale=DATE_LOCALES.get(language, language))
-
-
-#: The CLDR locale whose long date a language's books print, where it is not the
-#: language's own: the handbook's English is British (colour, cue-bid), and CLDR's
-#: plain "en" is American ("December 1, 2026").
-DATE_LOCALES = {"en": "en_GB"}
 
 
 def build_day() -> date:
