@@ -244,20 +244,23 @@ def expected_pages(lang: str, layout: Layout) -> list[str]:
     return sorted(page + ".html" for page in myst_pages(layout.myst(lang))) + list(SPHINX_PAGES)
 
 
-def myst_pages(folder: Path) -> set[str]:
-    """The pages of a MyST folder, by their path below it without ``.md``: a
-    document's earlier editions are pages in a folder of its own
-    (``trial-rules/2024/index``, build_tools/edition_pages.py).
+def myst_pages(folder: Path, suffix: str = ".md") -> set[str]:
+    """The pages of a MyST (or, with ``suffix`` ``.html``, an HTML) folder, by
+    their path below it without the suffix: a document's earlier editions are
+    pages in a folder of its own (``trial-rules/2024/index``,
+    build_tools/edition_pages.py); Sphinx's own folders (``_static``,
+    ``.doctrees``) hold none.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as folder:
     ...     (Path(folder) / "d" / "2024").mkdir(parents=True)
-    ...     _ = (Path(folder) / "d" / "2024" / "index.md").write_text("# x")
-    ...     _ = (Path(folder) / "index.md").write_text("# x")
+    ...     (Path(folder) / "_static").mkdir()
+    ...     for name in ("d/2024/index.md", "index.md", "_static/x.md"):
+    ...         _ = (Path(folder) / name).write_text("# x")
     ...     sorted(myst_pages(Path(folder)))
     ['d/2024/index', 'index']
     """
-    return {p.relative_to(folder).with_suffix("").as_posix() for p in folder.rglob("*.md")
+    return {p.relative_to(folder).with_suffix("").as_posix() for p in folder.rglob(f"*{suffix}")
             if not any(part.startswith((".", "_")) for part in p.relative_to(folder).parts)}
 
 
@@ -291,18 +294,11 @@ def remove_stale_pages(lang: str, layout: Layout) -> list[str]:
     so that a document dropped from the manifest leaves the site."""
     current = myst_pages(layout.myst(lang))
     html = layout.html(lang)
-    stale = sorted(page for page in html_pages(html)
+    stale = sorted(page for page in myst_pages(html, ".html")
                    if page not in current and f"{page}.html" not in _SPHINX_OWN)
     for page in stale:
         (html / f"{page}.html").unlink()
     return [f"{page}.html" for page in stale]
-
-
-def html_pages(folder: Path) -> set[str]:
-    """The HTML pages of ``folder`` by their path below it without ``.html``
-    (Sphinx's own folders, ``_static`` and the like, left out)."""
-    return {p.relative_to(folder).with_suffix("").as_posix() for p in folder.rglob("*.html")
-            if not any(part.startswith((".", "_")) for part in p.relative_to(folder).parts)}
 
 
 def html_complete(lang: str, layout: Layout) -> bool:
