@@ -377,3 +377,15 @@ def test_the_earlier_editions_translated_page_shows_the_translation_kept_for_it(
 def test_the_translated_earlier_edition_shows_its_translation_where_the_text_is_unchanged(polish: Path) -> None:
     text = words(polish / "amendment" / ".." / "build" / "site" / "pl" / "trial-rules" / "2024" / "index.html")
     assert "PL: Artificial calls are alerted; natural calls are not." in text
+
+
+def test_the_current_page_leads_to_the_changes_and_the_superseded_edition(site: Path) -> None:
+    links = re.findall(r'href="([^"#]*)"', (site / "trial-rules.html").read_text(encoding="utf-8"))
+    assert "trial-rules/2026/changes.html" in links and "trial-rules/2024/index.html" in links, links
+
+
+def test_the_meta_line_holds_no_pdf_link(site: Path) -> None:
+    """The meta line and the PDF links are two blocks (a template's comment once joined their fences)."""
+    found = re.search(r'<div class="hb-document-info[^"]*">(.*?)</div>',
+                      (site / "trial-rules.html").read_text(encoding="utf-8"), re.S)
+    assert found and "hb-pdf-link" not in found.group(1)
