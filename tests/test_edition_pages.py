@@ -389,3 +389,19 @@ def test_the_meta_line_holds_no_pdf_link(site: Path) -> None:
     found = re.search(r'<div class="hb-document-info[^"]*">(.*?)</div>',
                       (site / "trial-rules.html").read_text(encoding="utf-8"), re.S)
     assert found and "hb-pdf-link" not in found.group(1)
+
+
+def test_a_document_from_the_build_cache_diffs_as_one_loaded_afresh() -> None:
+    """The build takes a document unchanged since an earlier build from its
+    cache (pickled); its edition compared with the same text loaded afresh
+    changes nothing (a rule without a scope came back from the cache with a
+    scope of its own, and the page of changes listed 'general-principle' as
+    amended)."""
+    import pickle
+
+    from build_tools.amendments import article_changes
+    from build_tools.loader import load_document
+
+    fresh = load_document(FIXTURE / "source" / "trial-rules.yaml")
+    cached = pickle.loads(pickle.dumps(fresh))
+    assert article_changes(cached, fresh) == [] and article_changes(fresh, cached) == []
