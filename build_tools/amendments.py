@@ -66,7 +66,7 @@ def _kind(element: Block | Point) -> str:
             Definition: "definition", Table: "table"}.get(type(element), "")
 
 
-def _text(element: Block | Point) -> str:
+def article_text(element: Block | Point) -> str:
     """The words of an article as a reader reads them (no child's)."""
     if isinstance(element, Section):
         return element.title
@@ -110,9 +110,9 @@ def article_changes(old: Document, new: Document) -> list[ArticleChange]:
     """The articles ``new`` added, those it removed (repealed), and those
     it changed, each group in its edition's order."""
     before, after = articles(old), articles(new)
-    found = [ArticleChange("added", key, _kind(e), getattr(e, "number", ""), "", _text(e))
+    found = [ArticleChange("added", key, _kind(e), getattr(e, "number", ""), "", article_text(e))
              for key, e in after.items() if key not in before]
-    found += [ArticleChange("removed", key, _kind(e), getattr(e, "number", ""), _text(e), "")
+    found += [ArticleChange("removed", key, _kind(e), getattr(e, "number", ""), article_text(e), "")
               for key, e in before.items() if key not in after]
     for key, e in after.items():
         if key not in before:
@@ -120,8 +120,8 @@ def article_changes(old: Document, new: Document) -> list[ArticleChange]:
         was, now = _own(old, before[key]), _own(new, e)
         parts = tuple(part for part in dict.fromkeys([*was, *now]) if was.get(part) != now.get(part))
         if parts or _kind(before[key]) != _kind(e):
-            found.append(ArticleChange("changed", key, _kind(e), getattr(e, "number", ""), _text(before[key]),
-                                       _text(e), parts))
+            found.append(ArticleChange("changed", key, _kind(e), getattr(e, "number", ""), article_text(before[key]),
+                                       article_text(e), parts))
     return found
 
 
@@ -196,6 +196,14 @@ def card_changes(old: Document, new: Document, cards: Iterable[Path]) -> list[Ve
 #: Below the source folder: the queries a federation keeps for a document,
 #: ``queries/<document>.yaml``, asked of both editions by ``handbook diff``.
 QUERIES_FOLDER = "queries"
+
+
+def diff_inputs(source: Path, document: str) -> tuple[list[Path], list[Path]]:
+    """The cards and the held queries an amendment of ``document`` is asked
+    of: every card of ``source/cards/``, and ``source/queries/<document>.yaml``
+    where the federation keeps one (``handbook diff``, the page of changes)."""
+    held = source / QUERIES_FOLDER / f"{document}.yaml"
+    return sorted((source / "cards").glob("*.yaml")), [held] if held.is_file() else []
 
 
 def held_queries(path: Path, document: Document) -> list[tuple[str, Any]]:

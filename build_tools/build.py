@@ -241,7 +241,27 @@ def whole_page_problem(path: Path) -> str:
 
 def expected_pages(lang: str, layout: Layout) -> list[str]:
     """The HTML pages a whole build of ``lang`` has: one per MyST page, and Sphinx's own."""
-    return sorted(p.stem + ".html" for p in layout.myst(lang).glob("*.md")) + list(SPHINX_PAGES)
+    return sorted(page + ".html" for page in myst_pages(layout.myst(lang))) + list(SPHINX_PAGES)
+
+
+def myst_pages(folder: Path, suffix: str = ".md") -> set[str]:
+    """The pages of a MyST (or, with ``suffix`` ``.html``, an HTML) folder, by
+    their path below it without the suffix: a document's earlier editions are
+    pages in a folder of its own (``trial-rules/2024/index``,
+    build_tools/edition_pages.py); Sphinx's own folders (``_static``,
+    ``.doctrees``) hold none.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     (Path(folder) / "d" / "2024").mkdir(parents=True)
+    ...     (Path(folder) / "_static").mkdir()
+    ...     for name in ("d/2024/index.md", "index.md", "_static/x.md"):
+    ...         _ = (Path(folder) / name).write_text("# x")
+    ...     sorted(myst_pages(Path(folder)))
+    ['d/2024/index', 'index']
+    """
+    return {p.relative_to(folder).with_suffix("").as_posix() for p in folder.rglob(f"*{suffix}")
+            if not any(part.startswith((".", "_")) for part in p.relative_to(folder).parts)}
 
 
 def html_problem(lang: str, layout: Layout, pages: Sequence[str] | None = None) -> str:
@@ -272,11 +292,13 @@ def pdf_problem(path: Path) -> str:
 def remove_stale_pages(lang: str, layout: Layout) -> list[str]:
     """Delete HTML pages whose MyST page is gone (Sphinx never deletes output),
     so that a document dropped from the manifest leaves the site."""
-    current = {p.stem for p in layout.myst(lang).glob("*.md")}
-    stale = sorted(p for p in layout.html(lang).glob("*.html") if p.stem not in current and p.name not in _SPHINX_OWN)
+    current = myst_pages(layout.myst(lang))
+    html = layout.html(lang)
+    stale = sorted(page for page in myst_pages(html, ".html")
+                   if page not in current and f"{page}.html" not in _SPHINX_OWN)
     for page in stale:
-        page.unlink()
-    return [page.name for page in stale]
+        (html / f"{page}.html").unlink()
+    return [f"{page}.html" for page in stale]
 
 
 def html_complete(lang: str, layout: Layout) -> bool:

@@ -370,8 +370,21 @@ def render_language(handbook: Handbook, language: str, out_dir: Path, strict: bo
     ready: dict[str, str] = pages.taken(pages.kind, documents, str) if pages is not None else {}
     from build_tools.cards import shipped_cards
 
+    # Each earlier edition and each amendment's changes (rendered every time:
+    # they read two editions, and no document's page key holds both).
+    from dataclasses import replace
+
+    from build_tools.edition_pages import edition_pages
+    from build_tools.render import environment
+
+    editions = edition_pages(environment(words), handbook.source, handbook.translations, handbook.documents,
+                             {doc.id: doc for doc in documents}, language,
+                             lambda doc, folder: translate_handbook(
+                                 replace(handbook, documents=(doc,), translations=folder), language, strict)[0],
+                             originals)
     rendered = render_pages(handbook.manifest, documents, language, words, originals, ready,
-                            shipped_cards(handbook.source))
+                            shipped_cards(handbook.source), editions.book)
+    rendered.update(editions.pages)
     if pages is not None:
         for doc in documents:
             if doc.id not in ready:

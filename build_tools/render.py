@@ -25,7 +25,7 @@ from babel.support import NullTranslations, Translations
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_environment
 from jinja2.sandbox import SandboxedEnvironment
 
-from build_tools import contents, diagrams, markup
+from build_tools import contents, dates, diagrams, markup
 from build_tools.document import (
     Block,
     Definition,
@@ -944,6 +944,7 @@ def environment(translations: NullTranslations | None = None) -> SandboxedEnviro
     env.filters["number"] = _number
     env.filters["number_language"] = number_language
     env.filters["lang_tag"] = lang_tag
+    env.filters["long_day"] = dates.long_day
     # The Ask page's data, for its directive (build_tools/sphinxext/ask.py).
     env.filters["ask_data"] = lambda value: markup.payload(data=json.dumps(value, ensure_ascii=False))
     env.filters["ask_link"] = _ask_link
@@ -972,13 +973,15 @@ def render_pages(
     originals: Mapping[str, str] | None = None,
     ready: Mapping[str, str] | None = None,
     cards: Sequence[Mapping[str, Any]] = (),
+    changes: Sequence[str] = (),
 ) -> dict[str, str]:
     """Every page of one language's site, as ``{file name: MyST text}``;
     ``originals`` gives each document's title in its own language, for the
     notice on a translated page that names and links its original; ``ready``
     holds pages rendered before from the same inputs, by document id (the
     build's cache), taken as they are; ``cards`` the convention cards the
-    Ask page offers (:func:`build_tools.cards.shipped_cards`)."""
+    Ask page offers (:func:`build_tools.cards.shipped_cards`); ``changes`` the
+    pages of amendments' changes the book ends with (build_tools/edition_pages.py)."""
     originals = originals or {doc.id: doc.id for doc in documents}
     env = environment(translations)
     pages: dict[str, str] = {}
@@ -1004,7 +1007,7 @@ def render_pages(
     pages["index.md"] = env.get_template("index.md.j2").render(
         title=manifest.title(language), documents=documents, statuses=statuses,
         language_names={d.language: language_word(d.language, language) for d in documents},
-        pdf=f"{manifest.id}-{language}-a4.pdf", pocket=f"{manifest.id}-{language}-a5.pdf",
+        pdf=f"{manifest.id}-{language}-a4.pdf", pocket=f"{manifest.id}-{language}-a5.pdf", changes=changes,
     )
     return pages
 
@@ -1072,11 +1075,13 @@ def write_pages(pages: dict[str, str], out_dir: Path) -> RenderResult:
     out_dir.mkdir(parents=True, exist_ok=True)
     written, unchanged = [], []
     for name, text in sorted(pages.items()):
+        (out_dir / name).parent.mkdir(parents=True, exist_ok=True)  # an earlier edition's folder
         if write_if_changed(out_dir / name, text.encode("utf-8")):
             written.append(name)
         else:
             unchanged.append(name)
-    removed = sorted(p.name for p in out_dir.glob("*.md") if p.name not in pages)
+    removed = sorted(name for name in (p.relative_to(out_dir).as_posix() for p in out_dir.rglob("*.md"))
+                     if name not in pages)
     for name in removed:
         (out_dir / name).unlink()
     return RenderResult(tuple(written), tuple(unchanged), tuple(removed))

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from build_tools import incremental
+from build_tools import incremental, markup
 from conftest import run_handbook
 
 #: Fixed dates, so that two builds a second apart print the same ones (the
@@ -337,3 +337,36 @@ def test_a_language_whose_pages_did_not_change_starts_no_latex_run(mini: Path, t
     assert re.search(r"\[en\] pdf: mini-handbook-en-a4\.pdf: typeset", out), out
     assert (folder / "logs" / "pl-latex.log").stat().st_mtime_ns == latex_log
     assert (folder / "pdf" / "mini-handbook-pl-a4.pdf").read_bytes() == book
+
+
+#: Edits of an amended document (tests/fixtures/amendment): of its earlier
+#: edition alone (its page and the page of changes move, the current page
+#: does not), of the current edition, and of the held queries.
+EDITION_EDITS = [
+    ("source/editions/trial-rules/2024.yaml", "Every artificial opening is alerted.",
+     "Every artificial opening is alerted at once."),
+    ("source/trial-rules.yaml", "runs or licenses.", "runs, licenses or sanctions."),
+    ("source/editions/trial-rules/2024.yaml", "every event of the union.", "every event of the whole union."),
+]
+
+
+def test_incremental_builds_with_editions_publish_what_a_clean_build_publishes(tmp_path: Path) -> None:
+    root = tmp_path / "amendment"
+    shutil.copytree(Path(__file__).parent / "fixtures" / "amendment", root)
+    folder = tmp_path / "incremental"
+    build(root, folder, "--html")
+    earlier = folder / "myst" / "en" / "trial-rules" / "2024" / "index.md"
+    changes = folder / "myst" / "en" / "trial-rules" / "2026" / "changes.md"
+    assert earlier.is_file() and changes.is_file()
+    for path, old, new in EDITION_EDITS:
+        edit(root, path, old, new)
+        out = build(root, folder, "--html")
+        assert "nothing changed" not in out
+        page = earlier if "editions" in path else folder / "myst" / "en" / "trial-rules.md"
+        assert markup.escape(new) in page.read_text(encoding="utf-8"), path
+    # The earlier edition's 'artificial-openings' now differs from the current
+    # one's: an amended article, its words struck through on the page of changes.
+    assert "{hb-del}`alerted at once.` {hb-ins}`alerted.`" in changes.read_text(encoding="utf-8")
+    clean = tmp_path / "clean"
+    build(root, clean, "--html")
+    assert published(folder) == published(clean)

@@ -38,7 +38,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from build_tools.amendments import QUERIES_FOLDER, diff_data, diff_lines
+    from build_tools.amendments import diff_data, diff_inputs, diff_lines
     from build_tools.editions import load_editions
     from build_tools.loader import MANIFEST_NAME, load_document, load_manifest
 
@@ -58,11 +58,9 @@ def run(args: argparse.Namespace) -> int:
         return usage_error(f"OLD and NEW are both edition {args.old!r}")
     old, new = editions.named(args.old), editions.named(args.new)
     assert old is not None and new is not None
-    cards = sorted((args.source / "cards").glob("*.yaml"))
-    held = args.source / QUERIES_FOLDER / f"{args.document}.yaml"
-    queries = [*([held] if held.is_file() else []), *(args.queries or [])]
+    cards, held = diff_inputs(args.source, args.document)
     try:
-        data = diff_data(old, new, cards, queries)
+        data = diff_data(old, new, cards, [*held, *(args.queries or [])])
     except DiagnosticError as exc:  # a card that cannot be read
         return report(exc)
     if args.json:

@@ -127,7 +127,9 @@ class Condition:
         for part in self.parts:
             yield from part.leaves()
 
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+    def __reduce__(self) -> str | tuple[Any, tuple[Any, ...]]:
+        if self is ALWAYS:  # the one condition that always holds is tested by identity
+            return "ALWAYS"
         if self.origin is None:
             raise TypeError(f"condition {self.text!r} was not parsed from data and cannot be pickled")
         return (Condition.parse, self.origin)

@@ -23,6 +23,7 @@ from build_tools.sphinxext.appendix import setup_appendix
 from build_tools.sphinxext.ask import setup_ask
 from build_tools.sphinxext.breaks import setup_breaks
 from build_tools.sphinxext.call_search import setup_call_search
+from build_tools.sphinxext.editions import setup_editions
 from build_tools.sphinxext.examples import setup_examples
 from build_tools.sphinxext.inline import setup_inline
 from build_tools.sphinxext.languages import setup_languages
@@ -56,4 +57,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     setup_search(app)
     setup_call_search(app)
     setup_ask(app)
+    setup_editions(app)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

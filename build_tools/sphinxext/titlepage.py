@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from docutils import nodes
 from sphinx.util import texescape
 
+from build_tools.dates import DATE_LOCALES, long_date  # noqa: F401 (conf.py's dates)
 from build_tools.files import write_if_changed
 from build_tools.sphinxext.latex import TEX_LANGUAGES
 
@@ -53,7 +54,7 @@ _KINDS = {"regulation": "Regulation", "table-of-contents": "Table of contents"}
 #: translation notice of a document's page (document.md.j2) and of the
 #: language index (index.md.j2), so that every catalog already translates them.
 INTERFACE_WORDS = (
-    *_KINDS.values(), "Convention description", "Issued by", "Edition: %(edition)s",
+    *_KINDS.values(), "Convention description", "Issued by", "Edition: %(edition)s", "in force from %(day)s",
     "Translated: %(translated)s of %(total)s texts (%(percent)s %%).",
     "Texts not yet translated are shown in the original language and marked.",
     "This is a translation; the original (%(language)s) prevails:",
@@ -119,6 +120,13 @@ def title_data(documents: Sequence[Document], language: str, translations: NullT
                 return interface_text(agreeing)
         return _("Issued by")
 
+    def in_force(doc: Document) -> str:
+        """The day the edition is in force from, as the page's meta line says it."""
+        from build_tools.dates import long_day
+
+        return (", " + _("in force from %(day)s", day=long_day(doc.effective, doc.display_language))
+                if doc.effective else "")
+
     out = []
     for doc in documents:
         def shown(text: str, context: str, doc: Document = doc) -> list[str]:
@@ -144,32 +152,13 @@ def title_data(documents: Sequence[Document], language: str, translations: NullT
             "kind": _(_KINDS.get(doc.kind, "Convention description")),
             "issued_by": issued_by(doc, shown(doc.title, doc.id)[1]) if doc.issuer else "",
             "issuer": shown(doc.issuer, f"{doc.id}.issuer"),
-            "edition": [_("Edition: %(edition)s", edition=doc.edition), shown(doc.edition, f"{doc.id}.edition")[1]]
-            if doc.edition else ["", ""],
+            "edition": [_("Edition: %(edition)s", edition=doc.edition) + in_force(doc),
+                        shown(doc.edition, f"{doc.id}.edition")[1]] if doc.edition else ["", ""],
             "notes": notes,
             # The notice that the original prevails, and the original's title in its language.
             "prevails": prevails,
         })
     return {"language": language, "documents": out}
-
-
-def long_date(language: str, day: date) -> str:
-    """``day`` as ``language`` writes a date in full (CLDR's long form, through
-    Babel): no zero before a day or month, the month's name in its case.
-
-    >>> from datetime import date
-    >>> [long_date(lang, date(2026, 12, 1)) for lang in ("pl", "zh_CN", "es", "en")]
-    ['1 grudnia 2026', '2026年12月1日', '1 de diciembre de 2026', '1 December 2026']
-    """
-    from babel.dates import format_date
-
-    return format_date(day, format="long", locale=DATE_LOCALES.get(language, language))
-
-
-#: The CLDR locale whose long date a language's books print, where it is not the
-#: language's own: the handbook's English is British (colour, cue-bid), and CLDR's
-#: plain "en" is American ("December 1, 2026").
-DATE_LOCALES = {"en": "en_GB"}
 
 
 def build_day() -> date:
@@ -282,9 +271,12 @@ PREAMBLE = r"""
 % A line of its own, only when it has text.
 \newcommand{\hbline}[2]{\ifx\relax#2\relax\else{#1#2\par}\fi}
 % A document alone: its kind under the title, then who issued it and which
-% edition, and (in a translation) the notes at the foot of the page.
+% edition, and (in a translation) the notes at the foot of the page. No date:
+% the day of the build is no date of the document's (its edition says the
+% day it is in force from, where the document states one).
 \newcommand{\hbdocument}[5]{%
   \vspace{1.5ex}\hbline{\Large}{#1}\vfill
+  \gdef\@date{}%
   \ifx\relax#3\relax\else{\large\mdseries #2\ #3\par}\fi
   \hbline{\large\mdseries}{#4}\vfill
   \gdef\hb@notes{#5}}
