@@ -178,6 +178,42 @@ def _answer(doc: Document, question: str, value: str, gettext: Callable[[str], s
         return value
 
 
+def shown_auction(auction: str, kind: str, name: str, docs: Sequence[Document], source: Path,
+                  reader: str) -> str:
+    """A changed verdict's auction in the reader's notation, read as the
+    example (its view and notation) or the card (its notation) wrote it; a
+    card or example no longer to be found, as it is written."""
+    from build_tools.cards import read_card
+    from build_tools.diagrams import inline_auction
+    from build_tools.document import Example
+
+    if not auction:
+        return ""
+    written, view = docs[0].language, None
+    if kind == "example":
+        found = [e for doc in docs for e in doc.elements() if isinstance(e, Example) and e.id == name]
+        if found:
+            written, view = found[0].notation or docs[0].language, found[0].view
+    elif kind == "card" and (path := source / "cards" / f"{name}.yaml").is_file():
+        written = read_card(path)[0].notation
+    try:
+        return inline_auction(auction, view, written, reader)
+    except ValueError:  # BridgeError among them
+        return auction
+
+
+def question_name(doc: Document, question: str, gettext: Callable[[str], str]) -> str:
+    """A question as the reader knows it from the quick reference's caption:
+    its answers' labels in the reader's words ("Alert / No alert"); a question
+    answered by a meaning or a call, which has no labels, by its id."""
+    from build_tools.rules.registry import Registry
+
+    declared = (doc.registry or Registry.standard()).question(question)
+    if declared.form in ("meaning", "call"):
+        return question
+    return " / ".join(_answer(doc, question, answer.answer, gettext) for answer in declared.answers)
+
+
 def _original(text: markup.MyST, doc: Document | None) -> markup.MyST:
     """``text`` marked as ``doc``'s original language where it is shown untranslated."""
     from build_tools.render import lang_tag
@@ -231,7 +267,10 @@ def changes_context(source: Path, old: Document, new: Document, old_shown: Docum
     verdicts = []
     for v in data["verdicts"]:
         question = v["question"]
-        verdicts.append({"source": v["source"], "auction": v["auction"], "question": question,
+        kind, _, name = v["source"].partition(" ")
+        verdicts.append({"kind": kind, "name": name, "auction": shown_auction(v["auction"], kind, name, (new, old),
+                                                                                  source, new_shown.display_language),
+                         "question": question_name(new_shown, question, gettext),
                          "old": side(v["old"], old_shown), "new": side(v["new"], new_shown)})
     return {
         "doc": new_shown, "current": current, "old": old, "new": new, "items": items, "verdicts": verdicts,

@@ -223,10 +223,13 @@ def test_the_changes_page_holds_the_same_verdicts_as_handbook_diff(site: Path) -
         assert main(["diff", "trial-rules", "2024", "2026", "--json", "--source", str(FIXTURE / "source"),
                      "--translations", str(FIXTURE / "translations")]) == 0
     verdicts = json.loads(out.getvalue())["verdicts"]
-    lines = re.findall(r"(?:example|query|card) [a-z0-9-]+ [^;]*; edition 2026: [^)]*\)", changes(site))
+    lines = re.findall(r"(?:Example|Query|Convention card) [a-z0-9-]+ [^;]*; edition 2026: [^)]*\)", changes(site))
     assert len(lines) == len(verdicts), lines
+    kinds = {"example": "Example", "query": "Query", "card": "Convention card"}
     for v, line in zip(verdicts, lines, strict=True):
-        assert line.startswith(v["source"]), (line, v)
+        kind, _, name = v["source"].partition(" ")
+        assert line.startswith(f"{kinds[kind]} {name} "), (line, v)
+        assert "· Alert / No alert: edition 2024:" in line, line
         old, new = v["old"], v["new"]
         assert f"edition 2024: {'Alert' if old['value'] == 'yes' else 'No alert'} ({old['article']})" in line
         assert f"edition 2026: {'Alert' if new['value'] == 'yes' else 'No alert'} ({new['article']})" in line
@@ -315,6 +318,9 @@ def polish_translation_of_2024(work: Path) -> Path:
     result = run_handbook("i18n", "update", *args)
     assert result.returncode == 0, result.stdout + result.stderr
     shutil.copyfile(path, work / "updated.po")
+    # Its interface catalog, as the federation's translations hold it.
+    shutil.copyfile(ROOT / "translations" / "pl" / "LC_MESSAGES" / "handbook.po",
+                    translations / "pl" / "LC_MESSAGES" / "handbook.po")
     catalog = polib.pofile(str(path))
     for entry in catalog:
         if entry.msgctxt == "one-notrump" and not entry.obsolete:
@@ -350,22 +356,32 @@ def test_a_changed_articles_translation_turns_fuzzy_and_an_unchanged_ones_does_n
 
 def test_the_translated_changes_page_shows_the_translations_own_change(polish: Path) -> None:
     amended = section(words(polish / "build" / "site" / "pl" / "trial-rules" / "2026" / "changes.html"),
-                      "Amended", "Added")
+                      "Zmienione", "Dodane")
     # Between the entry before it (the scope's) and its id.
     entry = amended[amended.index("scope-of-rules") + len("scope-of-rules"):amended.index("one-notrump")]
     assert "od [- 12 -] [+ 11 +] PC wzwyż" in entry, entry
-    assert "awaiting translation" not in entry, entry
+    assert "czeka na tłumaczenie" not in entry, entry
 
 
 def test_the_translated_changes_page_marks_articles_awaiting_translation(polish: Path) -> None:
     amended = section(words(polish / "build" / "site" / "pl" / "trial-rules" / "2026" / "changes.html"),
-                      "Amended", "Added")
+                      "Zmienione", "Dodane")
     entry = amended[:amended.index("scope-of-rules")]
-    assert entry.rstrip(" ·").endswith("(awaiting translation)"), entry
+    assert entry.rstrip(" ·").endswith("(czeka na tłumaczenie)"), entry
     # The original's change, the translation of the new text being missing.
     assert "every event [- of -] the [- union. -] [+ union runs or licenses. +]" in words_of(entry), entry
     page = (polish / "build" / "site" / "pl" / "trial-rules" / "2026" / "changes.html").read_text(encoding="utf-8")
     assert re.search(r'<span lang="en"[^>]*>These rules apply', page), "the original's words are not marked English"
+
+
+def test_the_translated_changes_page_names_each_verdicts_source_and_question_in_polish(polish: Path) -> None:
+    """A verdict that changed is introduced in the reader's words: what asked
+    it (an example, a kept query, a card) and the question, as the quick
+    reference's caption names it; not the ids `handbook diff` prints."""
+    text = words(polish / "build" / "site" / "pl" / "trial-rules" / "2026" / "changes.html")
+    verdicts = text[text.index("Zmienione rozstrzygnięcia"):]
+    assert "Przykład ex-1nt-11-13 1BA · Alert / Bez alertu: wydanie 2024: Alert" in verdicts, verdicts
+    assert not re.search(r"\b(?:example|query|card|alert):", verdicts), verdicts
 
 
 def test_the_earlier_editions_translated_page_shows_the_translation_kept_for_it(polish: Path) -> None:
