@@ -1,5 +1,7 @@
 """pytest collects every doctest-style example of the handbook as an item of
-its own, the way it collects doctests: ``source/<doc>.yaml::<example-id>``.
+its own, the way it collects doctests: ``source/<doc>.yaml::<example-id>``,
+and each earlier edition's, each by that edition's own rules:
+``source/editions/<doc>/<edition>.yaml::<example-id>``.
 
 Enabled in pyproject.toml (``-p build_tools.pytest_plugin``, with ``source``
 among the test paths). An item fails with the same message as ``handbook
@@ -23,18 +25,42 @@ if TYPE_CHECKING:
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
-    if file_path.suffix == ".yaml" and file_path.parent.name == "source" and file_path.stem != "handbook":
+    if file_path.suffix == ".yaml" and (is_document(file_path) or is_earlier_edition(file_path)):
         return DocumentFile.from_parent(parent, path=file_path)
     return None
 
 
+def is_document(path: Path) -> bool:
+    """Whether ``path`` is a document of a source folder (not its manifest).
+
+    >>> is_document(Path("source/pzbs-alert-rules.yaml")), is_document(Path("source/handbook.yaml"))
+    (True, False)
+    >>> is_document(Path("source/cards/precision.yaml"))
+    False
+    """
+    return path.parent.name == "source" and path.stem != "handbook"
+
+
+def is_earlier_edition(path: Path) -> bool:
+    """Whether ``path`` is an earlier edition kept in a source folder
+    (``source/editions/<document>/<edition>.yaml``).
+
+    >>> is_earlier_edition(Path("source/editions/trial-rules/2024.yaml"))
+    True
+    >>> is_earlier_edition(Path("source/queries/trial-rules.yaml")), is_earlier_edition(Path("x/editions/d/1.yaml"))
+    (False, False)
+    """
+    return path.parent.parent.name == "editions" and path.parent.parent.parent.name == "source"
+
+
 class DocumentFile(pytest.File):
     def collect(self) -> Iterator[pytest.Item]:
+        from build_tools.editions import edition_of
         from build_tools.loader import load_document
         from build_tools.verdicts import checked_examples, rules_of
 
         try:
-            document = load_document(self.path)
+            document = load_document(self.path, edition_of=edition_of(self.path))
         except DiagnosticError as exc:
             yield InvalidDocument.from_parent(self, name="load", error=exc)
             return

@@ -21,6 +21,8 @@ from __future__ import annotations
 import html
 import re
 import shutil
+import subprocess
+import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -421,3 +423,20 @@ def test_a_document_from_the_build_cache_diffs_as_one_loaded_afresh() -> None:
     fresh = load_document(FIXTURE / "source" / "trial-rules.yaml")
     cached = pickle.loads(pickle.dumps(fresh))
     assert article_changes(cached, fresh) == [] and article_changes(fresh, cached) == []
+
+
+def test_an_earlier_editions_examples_are_pytest_items_checked_by_its_own_rules(tmp_path: Path) -> None:
+    """pytest collects each example of an earlier edition as it does the
+    current one's, and checks it by that edition's rules: the 2024 1NT of
+    11-13 is alerted (its threshold was 12), the 2026 one is not."""
+    shutil.copytree(FIXTURE, tmp_path / "amendment")
+    source = tmp_path / "amendment" / "source"
+    result = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "build_tools.pytest_plugin",
+                             "-q", "-rA", "--rootdir", str(tmp_path), str(source)],
+                            capture_output=True, text=True, cwd=ROOT, check=False)
+    passed = set(re.findall(r"PASSED (\S+)", result.stdout))
+    assert "source/editions/trial-rules/2024.yaml::ex-1nt-11-13" in {p.split("amendment/", 1)[-1] for p in passed}, \
+        result.stdout
+    assert "source/trial-rules.yaml::ex-1nt-11-13" in {p.split("amendment/", 1)[-1] for p in passed}, result.stdout
+    assert not any("queries" in p or "cards" in p for p in passed), passed
+    assert result.returncode == 0, result.stdout[-2000:]
