@@ -161,3 +161,54 @@ def test_its_build_folder_is_its_own(mini: Path) -> None:
 def test_the_fixture_is_untouched() -> None:
     # The tests above edit copies only.
     assert SENTENCE in (FIXTURES / "mini" / "source" / "mini-rules.yaml").read_text(encoding="utf-8")
+
+
+def _two_documents(mini: Path) -> Path:
+    """``mini`` with a second document, a copy of the first under another id
+    and title: a page the edits below do not touch. Returns the copy."""
+    source = mini / "source"
+    text = (source / "mini-rules.yaml").read_text(encoding="utf-8")
+    other = source / "mini-other.yaml"
+    other.write_text(text.replace("document: mini-rules", "document: mini-other")
+                     .replace("title: Zasady próbne", "title: Zasady drugie"), encoding="utf-8")
+    manifest = source / "handbook.yaml"
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace(
+        "documents: [mini-rules]", "documents: [mini-rules, mini-other]"), encoding="utf-8")
+    return other
+
+
+def _published(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file() and p.name != ".buildinfo"}  # Sphinx's own record, left out of a published site
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    (SENTENCE, "Odpowiedź zmieniona w podglądzie."),  # a sentence: one page to read again
+    ("title: Zasady próbne", "title: Zasady poprawione"),  # a title: every page's navigation names it
+], ids=["sentence", "title"])
+def test_a_rebuilt_site_is_the_one_a_full_build_makes(mini: Path, old: str, new: str) -> None:
+    """What the preview writes after an edit is, byte for byte, what a build
+    from nothing makes of the edited sources: the page edited, the page not
+    edited (whose navigation names the edited one), the index, the search
+    index. A preview that rewrites too little shows stale pages."""
+    _two_documents(mini)
+    server = Served(mini)
+    try:
+        server.edit(old, new)
+        while not re.search(r"changed: (not )?rebuilt", server.lines[-1]):
+            line = server.proc.stdout.readline()  # type: ignore[union-attr]
+            assert line, server.finish()
+            server.lines.append(line)
+    finally:
+        server.proc.send_signal(signal.SIGINT)
+        said = server.finish()
+    assert "changed: rebuilt" in said, said
+    built = run_handbook("build", "--html", "-l", "pl", "--source", str(mini / "source"),
+                         "--translations", str(mini / "translations"), "--build-dir", str(mini / "full"))
+    assert built.returncode == 0, built.stderr
+    preview, full = _published(mini / "build" / "serve" / "html" / "pl"), _published(mini / "full" / "site" / "pl")
+    assert new.removeprefix("title: ").encode() in preview["mini-rules.html"]
+    assert new.removeprefix("title: ").encode() in full["mini-other.html"] or old == SENTENCE
+    for name in ("mini-rules.html", "mini-other.html", "index.html", "searchindex.js"):
+        assert preview[name] == full[name], name
+    assert preview == full
