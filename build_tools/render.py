@@ -951,13 +951,15 @@ def render_pages(
     originals: Mapping[str, str] | None = None,
     ready: Mapping[str, str] | None = None,
     cards: Sequence[Mapping[str, Any]] = (),
+    ready_cards: Mapping[str, str] | None = None,
 ) -> dict[str, str]:
     """Every page of one language's site, as ``{file name: MyST text}``;
     ``originals`` gives each document's title in its own language, for the
     notice on a translated page that names and links its original; ``ready``
     holds pages rendered before from the same inputs, by document id (the
-    build's cache), taken as they are; ``cards`` the convention cards the
-    Ask page offers (:func:`build_tools.cards.shipped_cards`)."""
+    build's cache), taken as they are, and ``ready_cards`` their alert card
+    pages likewise ("" for a document without one); ``cards`` the convention
+    cards the Ask page offers (:func:`build_tools.cards.shipped_cards`)."""
     originals = originals or {doc.id: doc.id for doc in documents}
     env = environment(translations)
     pages: dict[str, str] = {}
@@ -971,7 +973,12 @@ def render_pages(
             continue
         with reading(doc.registry):  # the conventions its query lines may name
             pages[f"{doc.id}.md"] = doc_template.render(doc=doc, translation=statuses[doc.id])
-    pages.update(card_pages(env, documents, language, statuses))
+    # A card decides every example of its document: most of a page's render.
+    taken = ready_cards or {}
+    pages.update(card_pages(env, [doc for doc in documents if doc.id not in taken], language, statuses))
+    from build_tools.generated.card import page_name
+
+    pages.update({f"{page_name(doc_id)}.md": text for doc_id, text in taken.items() if text})
     # The Ask page: a form asking the rules of the documents that have some
     # (a handbook without rules has nothing to ask, and no Ask page).
     asked = ask_documents(documents)

@@ -155,6 +155,10 @@ def test_an_edited_example_reaches_the_call_search(tmp_path: Path) -> None:
         data = json.loads((folder / "myst" / "pl" / "call-search.json").read_text(encoding="utf-8"))
         return data["documents"][document]
 
+    def cards() -> dict[str, bytes]:
+        return {doc: (folder / "myst" / "pl" / f"{doc}-card.md").read_bytes() for doc in ("mini-rules", "extra-rules")}
+
+    cards_before = cards()
     (before,) = entries("mini-rules")
     assert before["keys"] == ["1nt"] and "15–17" in str(before["asked"]), before
     assert before["articles"][0][0] == "otwarcie-1ba", before
@@ -165,6 +169,9 @@ def test_an_edited_example_reaches_the_call_search(tmp_path: Path) -> None:
     (after,) = entries("mini-rules")
     assert "12–14" in str(after["asked"]) and "15–17" not in str(after["asked"]), after
     assert entries("extra-rules") == [before]
+    # The alert cards too (kept beside the pages): the edited document's
+    # made again with its new verdict, the other's as it was.
+    assert cards() != cards_before and cards()["extra-rules"] == cards_before["extra-rules"]
     # Sphinx dropped the index entries of every page it did not write again
     # from the search index (extra-rules' "1BA" then led to mini-rules only);
     # the published trees differed, the search index only.
@@ -182,10 +189,12 @@ def test_a_damaged_or_deleted_cache_costs_work_not_a_wrong_result(mini: Path, tm
     cache = folder / incremental.CACHE_NAME
     entries = sorted(cache.rglob("*.pickle"))
     # Two documents loaded, their rules analysed and the documents checked,
-    # their pages and their entries of the call search in two languages, their
+    # their pages, their alert cards' pages (none: the fixture has no rules)
+    # and their entries of the call search in two languages, their
     # rows of the translation status in English and the templates' strings.
     kinds = sorted(p.parent.name for p in entries)
-    assert kinds == (["analysis"] * 2 + ["calls-en"] * 2 + ["calls-pl"] * 2 + ["checked"] * 2 + ["document"] * 2
+    assert kinds == (["analysis"] * 2 + ["calls-en"] * 2 + ["calls-pl"] * 2 + ["card-en"] * 2 + ["card-pl"] * 2
+                     + ["checked"] * 2 + ["document"] * 2
                      + ["page-en"] * 2 + ["page-pl"] * 2 + ["status"] * 3), kinds
     for entry in entries:
         entry.write_bytes(b"\x80\x05 damaged")

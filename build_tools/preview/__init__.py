@@ -120,8 +120,8 @@ class Preview:
         if not error:
             for kind in CHECKED_KINDS:
                 prepared.cache.prune(kind)
-            prepared.cache.prune(pages.kind, pages.keys.values())
-            prepared.cache.prune(pages.calls_kind, pages.keys.values())
+            for kind in pages.kinds:
+                prepared.cache.prune(kind, pages.keys.values())
         return self._done(error, start, f"stages {staged:.1f} s, Sphinx {result.seconds:.1f} s: {result.summary}")
 
     def _done(self, error: str, start: float, detail: str) -> Outcome:
