@@ -53,6 +53,9 @@ class Preview:
         self.state = State()
         self.sphinx = WarmSphinx(layout, lang)
         self._stop = threading.Event()
+        # The stage cache's products of the last rebuild, kept in memory:
+        # an edit unpickles nothing of the documents it did not touch.
+        self._memory: dict[tuple[str, str], object] = {}
 
     @property
     def folder(self) -> Path:
@@ -87,7 +90,7 @@ class Preview:
         if self.restarts_sphinx(changed):
             self.sphinx.close()
             incremental.code_digest.cache_clear()  # a template is code a page is made by
-        prepared = Prepared(incremental.StageCache(self.layout.build / incremental.CACHE_NAME))
+        prepared = Prepared(incremental.StageCache(self.layout.build / incremental.CACHE_NAME, memory=self._memory))
         assert self.layout.translations is not None
         try:
             handbook = load_handbook(self.layout.source, self.layout.translations, prepared)
