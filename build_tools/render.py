@@ -23,6 +23,7 @@ from typing import Any, assert_never
 from babel.messages.mofile import write_mo
 from babel.support import NullTranslations, Translations
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_environment
+from jinja2.bccache import BytecodeCache, Bucket
 from jinja2.sandbox import SandboxedEnvironment
 
 from build_tools import contents, diagrams, markup
@@ -881,9 +882,31 @@ def interface_translations(translations: Path, language: str) -> NullTranslation
     return found
 
 
+class _CompiledTemplates(BytecodeCache):
+    """The templates compiled in this process, by name: every environment
+    of :func:`environment` is configured alike, so one compiled template
+    serves them all (a build renders each language, a preview each edit, in
+    an environment of its own). Jinja checks each against its template's
+    source, so an edited template is compiled again."""
+
+    def __init__(self) -> None:
+        self._code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        if bucket.key in self._code:
+            bucket.bytecode_from_string(self._code[bucket.key])
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self._code[bucket.key] = bucket.bytecode_to_string()
+
+
+_COMPILED = _CompiledTemplates()
+
+
 def environment(translations: NullTranslations | None = None) -> SandboxedEnvironment:
     env = SandboxedEnvironment(
         loader=FileSystemLoader(TEMPLATES),
+        bytecode_cache=_COMPILED,
         undefined=StrictUndefined,
         autoescape=False,  # the output is MyST, not HTML: ``finalize`` escapes it
         finalize=markup.finalize,
