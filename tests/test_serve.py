@@ -212,3 +212,29 @@ def test_a_rebuilt_site_is_the_one_a_full_build_makes(mini: Path, old: str, new:
     for name in ("mini-rules.html", "mini-other.html", "index.html", "searchindex.js"):
         assert preview[name] == full[name], name
     assert preview == full
+
+
+def test_a_page_left_while_it_loads_prints_no_traceback(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    """A reload cuts off the answers under way (a large page, its styles);
+    the preview's terminal says nothing of it."""
+    import threading
+
+    from build_tools.preview.server import State, make_server
+
+    (tmp_path / "big.css").write_bytes(b"x" * 20_000_000)
+    server = make_server(tmp_path, State())
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        for _ in range(3):
+            with socket.create_connection(server.server_address[:2]) as client:
+                client.sendall(b"GET /big.css HTTP/1.1\r\nHost: x\r\n\r\n")
+                client.recv(1000)
+                # Closed with unread data: the server's next write fails (a reset).
+                client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")
+        time.sleep(0.5)
+    finally:
+        server.shutdown()
+        server.server_close()
+    err = capfd.readouterr().err
+    assert "Traceback" not in err and "Error" not in err, err
