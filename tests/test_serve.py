@@ -11,6 +11,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,7 +26,8 @@ SENTENCE = "Odpowiedź nowym kolorem po wejściu."
 class Served:
     """A ``handbook serve`` process on a copy of the fixture handbook."""
 
-    def __init__(self, mini: Path, *extra: str) -> None:
+    def __init__(self, mini: Path, *extra: str, wait: bool = True) -> None:
+        """Started, and (with ``wait``) serving its first build."""
         self.mini = mini
         self.document = mini / "source" / "mini-rules.yaml"
         self.proc = subprocess.Popen(
@@ -34,14 +36,33 @@ class Served:
             start_new_session=True)
         assert self.proc.stdout is not None
         self.lines: list[str] = []
-        while True:
-            line = self.proc.stdout.readline()
-            assert line, self.finish()
-            self.lines.append(line)
-            found = re.search(r"serving \S+ at (http://127\.0\.0\.1:(\d+)/)", line)
-            if found:
-                self.url, self.port = found.group(1), int(found.group(2))
-                return
+        if wait:
+            self.serving()
+
+    def serving(self) -> None:
+        found = re.search(r"serving \S+ at (http://127\.0\.0\.1:(\d+)/)", self.wait_for(r"serving \S+ at "))
+        assert found
+        self.url, self.port = found.group(1), int(found.group(2))
+
+    def wait_for(self, pattern: str, timeout: float = 120) -> str:
+        """Its next line of output matching ``pattern``; a failure when it
+        stops or says none within ``timeout`` seconds (a test never hangs)."""
+        found: list[str] = []
+
+        def read() -> None:
+            assert self.proc.stdout is not None
+            while True:
+                line = self.proc.stdout.readline()
+                self.lines.append(line)
+                if not line or re.search(pattern, line):
+                    found.append(line)
+                    return
+
+        reader = threading.Thread(target=read, daemon=True)
+        reader.start()
+        reader.join(timeout)
+        assert found and found[0], f"no line matching {pattern!r} in {timeout} s:\n" + "".join(self.lines)
+        return found[0]
 
     def edit(self, old: str, new: str) -> None:
         text = self.document.read_text(encoding="utf-8")
@@ -195,10 +216,7 @@ def test_a_rebuilt_site_is_the_one_a_full_build_makes(mini: Path, old: str, new:
     server = Served(mini)
     try:
         server.edit(old, new)
-        while not re.search(r"changed: (not )?rebuilt", server.lines[-1]):
-            line = server.proc.stdout.readline()  # type: ignore[union-attr]
-            assert line, server.finish()
-            server.lines.append(line)
+        server.wait_for(r"changed: (not )?rebuilt")
     finally:
         server.proc.send_signal(signal.SIGINT)
         said = server.finish()
@@ -217,8 +235,6 @@ def test_a_rebuilt_site_is_the_one_a_full_build_makes(mini: Path, old: str, new:
 def test_a_page_left_while_it_loads_prints_no_traceback(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
     """A reload cuts off the answers under way (a large page, its styles);
     the preview's terminal says nothing of it."""
-    import threading
-
     from build_tools.preview.server import State, make_server
 
     (tmp_path / "big.css").write_bytes(b"x" * 20_000_000)
@@ -238,3 +254,19 @@ def test_a_page_left_while_it_loads_prints_no_traceback(tmp_path: Path, capfd: p
         server.server_close()
     err = capfd.readouterr().err
     assert "Traceback" not in err and "Error" not in err, err
+
+
+def test_a_file_saved_during_the_first_build_is_built(mini: Path) -> None:
+    """The watcher compares with the files as they were when the first build
+    began: a save while it builds is rebuilt, not taken for what it read."""
+    server = Served(mini, wait=False)
+    try:
+        server.wait_for(r"building the pl site")
+        server.edit(SENTENCE, "Odpowiedź zapisana w trakcie budowy.")
+        server.serving()
+        server.wait_for(r"mini-rules\.yaml changed: rebuilt", timeout=60)
+    finally:
+        server.proc.send_signal(signal.SIGINT)
+        server.finish()
+    page = mini / "build" / "serve" / "html" / "pl" / "mini-rules.html"
+    assert "Odpowiedź zapisana w trakcie budowy." in page.read_text(encoding="utf-8")

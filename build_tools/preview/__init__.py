@@ -138,9 +138,16 @@ class Preview:
         self.state.set(error)
         return Outcome(error, time.perf_counter() - start, detail)
 
-    def watch(self, report: Callable[[list[Path], Outcome], None]) -> None:
-        """Rebuild at every change until :meth:`stop`; ``report`` hears each."""
-        before = watch.snapshot(self.watched())
+    def snapshot(self) -> watch.Snapshot:
+        """The watched files as they are now."""
+        return watch.snapshot(self.watched())
+
+    def watch(self, report: Callable[[list[Path], Outcome], None], since: watch.Snapshot | None = None) -> None:
+        """Rebuild at every change since ``since`` (default: now) until
+        :meth:`stop`; ``report`` hears each. A preview takes ``since``
+        before its first build, so that a file saved while it builds is
+        built too, not taken for what the build read."""
+        before = self.snapshot() if since is None else since
         while not self._stop.wait(POLL):
             after = watch.snapshot(self.watched())
             paths = watch.changed(before, after)
