@@ -205,8 +205,8 @@ class StageCache:
     ``memory``, when given, keeps the products of this process as well (a
     live preview's, from one rebuild to the next): one found there is not
     read and unpickled again, and the objects keep what they worked out
-    (a document's verdicts). Products are immutable values, so sharing one
-    between builds is safe; :meth:`prune` forgets what it deletes.
+    (a document's verdicts). No stage changes a product once made, so
+    sharing one between builds is safe; :meth:`prune` forgets what it deletes.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as tmp:

@@ -887,7 +887,19 @@ class _CompiledTemplates(BytecodeCache):
     of :func:`environment` is configured alike, so one compiled template
     serves them all (a build renders each language, a preview each edit, in
     an environment of its own). Jinja checks each against its template's
-    source, so an edited template is compiled again."""
+    source, so an edited template is compiled again:
+
+    >>> import tempfile
+    >>> from jinja2 import Environment
+    >>> cache = _CompiledTemplates()
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     _ = (Path(tmp) / "t.j2").write_text("one")
+    ...     first = Environment(loader=FileSystemLoader(tmp), bytecode_cache=cache).get_template("t.j2").render()
+    ...     _ = (Path(tmp) / "t.j2").write_text("two")
+    ...     second = Environment(loader=FileSystemLoader(tmp), bytecode_cache=cache).get_template("t.j2").render()
+    >>> first, second, len(cache._code)
+    ('one', 'two', 1)
+    """
 
     def __init__(self) -> None:
         self._code: dict[str, bytes] = {}

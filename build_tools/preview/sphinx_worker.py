@@ -118,6 +118,7 @@ def _serve(conn: Connection, parent: int, layout: builder.Layout, lang: str) -> 
 
     def _read(app: Any, env: Any) -> None:
         read[0] = time.perf_counter()
+
     while True:
         try:
             message = conn.recv()
