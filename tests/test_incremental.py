@@ -346,3 +346,18 @@ def test_a_language_whose_pages_did_not_change_starts_no_latex_run(mini: Path, t
     assert re.search(r"\[en\] pdf: mini-handbook-en-a4\.pdf: typeset", out), out
     assert (folder / "logs" / "pl-latex.log").stat().st_mtime_ns == latex_log
     assert (folder / "pdf" / "mini-handbook-pl-a4.pdf").read_bytes() == book
+
+
+def test_an_edited_title_reaches_every_page_that_names_it(mini: Path, tmp_path: Path) -> None:
+    # Each page's sidebar and previous/next links name the other documents:
+    # Sphinx wrote again only the page read again and the index, and the
+    # other document's page kept the old title (build_tools/sphinxext/navigation.py).
+    two_documents(mini)
+    folder = tmp_path / "incremental"
+    build(mini, folder, "--html", "-l", "pl")
+    edit(mini, "source/mini-rules.yaml", "title: Zasady próbne", "title: Zasady poprawione")
+    build(mini, folder, "--html", "-l", "pl")
+    assert "Zasady poprawione" in (folder / "site" / "pl" / "extra-rules.html").read_text(encoding="utf-8")
+    clean = tmp_path / "clean"
+    build(mini, clean, "--html", "-l", "pl")
+    assert published(folder) == published(clean)
