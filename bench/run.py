@@ -224,7 +224,13 @@ def serve_rows(serve: ServeResults) -> list[Row | Heading]:
         Row("file write -> the page's load event", serve.reload, "s", f"target <= {SERVE_TARGET:.0f} s"),
         Row("the preview's rebuild", serve.rebuild, "s", "its own line"),
         Row("  of which loading, checking, rendering", serve.stages, "s"),
+        Row("    loading the handbook", serve.parts["load"], "s"),
+        Row("    checking it", serve.parts["check"], "s"),
+        Row("    translating and rendering its MyST", serve.parts["render"], "s"),
         Row("  of which the warm Sphinx", serve.sphinx, "s"),
+        Row("    reading the pages that changed", serve.parts["read"], "s"),
+        Row("    writing pages, indices, search index", serve.parts["write"], "s"),
+        Row("noticing the write, reloading the page", serve.parts["around"], "s", "load event less the rebuild"),
     ]
 
 
@@ -355,8 +361,7 @@ def verdicts(r: Everything, languages: tuple[str, ...], cores: int) -> list[Verd
     real = real_verdicts(r.real) if r.real is not None else []
     if r.serve is not None:
         real.append(Verdict(f"handbook serve: edit to reloaded page <= {SERVE_TARGET:.0f} s (median)", r.serve.met,
-                            f"{r.serve.reload.median:.2f} s: stages {r.serve.stages.median:.2f} s + "
-                            f"Sphinx {r.serve.sphinx.median:.2f} s, the rest watching and reloading"))
+                            f"{r.serve.reload.median:.2f} s: {r.serve.split()}"))
     if r.ask is not None:
         met = r.ask.met
         real += [

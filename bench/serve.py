@@ -39,6 +39,12 @@ CHROMIUM_ARGS = [
 ]
 
 
+#: The parts of a rebuild the preview's line gives (build_tools/preview/__init__.py).
+PARTS = ("rebuild", "stages", "load", "check", "render", "sphinx", "read", "write")
+_REBUILT = re.compile(r"rebuilt in ([\d.]+) s \(stages ([\d.]+) s \(load ([\d.]+), check ([\d.]+), "
+                      r"render ([\d.]+)\), Sphinx ([\d.]+) s \(read ([\d.]+), write ([\d.]+)\)")
+
+
 @dataclass(frozen=True, slots=True)
 class ServeResults:
     reload: Stats  # write -> load event, seconds
@@ -46,10 +52,20 @@ class ServeResults:
     stages: Stats  # of which the stages before Sphinx
     sphinx: Stats  # of which the warm Sphinx
     first_build: float  # the preview's first build (its cache as the last run left it)
+    #: Every part of the preview's line by name (:data:`PARTS`), and "around":
+    #: what the rebuild is not (noticing the write, the reload, the browser's load).
+    parts: dict[str, Stats]
 
     @property
     def met(self) -> bool:
         return self.reload.median <= TARGET
+
+    def split(self) -> str:
+        """Where the median edit's time went, largest first within each level."""
+        m = {name: stats.median for name, stats in self.parts.items()}
+        return (f"stages {m['stages']:.2f} s (load {m['load']:.2f}, check {m['check']:.2f}, render {m['render']:.2f}) "
+                f"+ warm Sphinx {m['sphinx']:.2f} s (read {m['read']:.2f}, write {m['write']:.2f}) "
+                f"+ noticing the write and reloading the page {m['around']:.2f} s")
 
 
 def measure_serve(runs: int) -> ServeResults:
@@ -78,7 +94,7 @@ def measure_serve(runs: int) -> ServeResults:
         first = time.perf_counter() - started
         progress(f"serve: first build {first:.1f} s; {url}")
         reloads: list[float] = []
-        rebuilt: list[tuple[float, float, float]] = []
+        rebuilt: list[tuple[float, ...]] = []
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS)
             page = browser.new_page()
@@ -94,28 +110,30 @@ def measure_serve(runs: int) -> ServeResults:
     finally:
         proc.send_signal(signal.SIGINT)
         proc.communicate(timeout=120)
-    return ServeResults(Stats.of(reloads), Stats.of([r[0] for r in rebuilt]), Stats.of([r[1] for r in rebuilt]),
-                        Stats.of([r[2] for r in rebuilt]), first)
+    parts = {name: Stats.of([r[i] for r in rebuilt]) for i, name in enumerate(PARTS)}
+    parts["around"] = Stats.of([reload - r[0] for reload, r in zip(reloads, rebuilt, strict=True)])
+    return ServeResults(Stats.of(reloads), parts["rebuild"], parts["stages"], parts["sphinx"], first, parts)
 
 
-def _rebuild_line(proc: subprocess.Popen[str], lines: list[str]) -> tuple[float, float, float]:
-    """The preview's line of the rebuild just done: its time, the stages', Sphinx's."""
+def _rebuild_line(proc: subprocess.Popen[str], lines: list[str]) -> tuple[float, ...]:
+    """The preview's line of the rebuild just done: its seconds, then each
+    part's (:data:`PARTS`)."""
     assert proc.stdout is not None
     while True:
         line = proc.stdout.readline()
         lines.append(line)
-        found = re.search(r"rebuilt in ([\d.]+) s \(stages ([\d.]+) s, Sphinx ([\d.]+) s", line)
+        found = _REBUILT.search(line)
         if found:
-            return float(found.group(1)), float(found.group(2)), float(found.group(3))
+            return tuple(float(group) for group in found.groups())
         if not line or "not rebuilt" in line:
             raise RuntimeError("the preview did not rebuild: " + "".join(lines[-5:]))
 
 
 def summary(r: ServeResults) -> str:
+    load = os.getloadavg()[0]
     return (f"edit to reloaded page: median {r.reload.median:.2f} s (min {min(r.reload.values):.2f}, "
-            f"max {max(r.reload.values):.2f}, {r.reload.runs} edits); the preview's rebuild "
-            f"{r.rebuild.median:.2f} s = stages {r.stages.median:.2f} s + warm Sphinx {r.sphinx.median:.2f} s; "
-            f"target <= {TARGET:.0f} s: {'MET' if r.met else 'NOT MET'}")
+            f"max {max(r.reload.values):.2f}, {r.reload.runs} edits, load {load:.1f}); "
+            f"target <= {TARGET:.0f} s: {'MET' if r.met else 'NOT MET'}; medians: {r.split()}")
 
 
 if __name__ == "__main__":

@@ -200,10 +200,29 @@ class StageCache:
     processes putting the same key write the same bytes and a killed build
     leaves at worst a temporary file; one that cannot be read is a miss. The
     build folder is the user's own, as the Sphinx pickles beside it are.
-    ``used`` holds the keys this process asked for or put, by kind."""
+    ``used`` holds the keys this process asked for or put, by kind.
+
+    ``memory``, when given, keeps the products of this process as well (a
+    live preview's, from one rebuild to the next): one found there is not
+    read and unpickled again, and the objects keep what they worked out
+    (a document's verdicts). No stage changes a product once made, so
+    sharing one between builds is safe; :meth:`prune` forgets what it deletes.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     kept: dict[tuple[str, str], object] = {}
+    ...     StageCache(Path(tmp), memory=kept).put("page", "k1", ("text",))
+    ...     found = StageCache(Path(tmp), memory=kept).get("page", "k1")
+    ...     (Path(tmp) / "page" / "k1.pickle").unlink()  # only the memory has it now
+    ...     again = StageCache(Path(tmp), memory=kept).get("page", "k1")
+    ...     without = StageCache(Path(tmp)).get("page", "k1")
+    >>> found, again is found, without
+    (('text',), True, None)
+    """
 
     folder: Path
     used: dict[str, set[str]] = field(default_factory=dict)
+    memory: dict[tuple[str, str], Any] | None = None
 
     def _path(self, kind: str, key: str) -> Path:
         return self.folder / kind / f"{key}.pickle"
@@ -211,13 +230,18 @@ class StageCache:
     def get(self, kind: str, key: str) -> Any:
         """The product filed under ``key``, or ``None``."""
         self.used.setdefault(kind, set()).add(key)
+        if self.memory is not None and (kind, key) in self.memory:
+            return self.memory[kind, key]
         try:
             with self._path(kind, key).open("rb") as handle:
-                return pickle.load(handle)
+                value = pickle.load(handle)
         except FileNotFoundError:
             return None
         except Exception:  # noqa: BLE001 - a damaged entry is made again, whatever it raises
             return None
+        if self.memory is not None:
+            self.memory[kind, key] = value
+        return value
 
     def put(self, kind: str, key: str, value: object) -> None:
         self.used.setdefault(kind, set()).add(key)
@@ -232,6 +256,8 @@ class StageCache:
         except BaseException:
             tmp.unlink(missing_ok=True)
             raise
+        if self.memory is not None:
+            self.memory[kind, key] = value
 
     def prune(self, kind: str, keep: Iterable[str] | None = None) -> int:
         """Delete the entries of ``kind`` but ``keep`` (default: those this
@@ -242,4 +268,7 @@ class StageCache:
         gone = [p for p in folder.iterdir() if p.name not in wanted] if folder.is_dir() else []
         for path in gone:
             path.unlink(missing_ok=True)
+        if self.memory is not None:
+            for stale in [k for k in self.memory if k[0] == kind and f"{k[1]}.pickle" not in wanted]:
+                del self.memory[stale]
         return len(gone)

@@ -318,6 +318,17 @@ class Pages:
         inputs as the page (:func:`build_tools.sphinxext.call_search.call_data`)."""
         return f"calls-{self.language}"
 
+    @property
+    def cards_kind(self) -> str:
+        """The kind of a page's alert card page ("" when it has none), made
+        from the same inputs as the page (:func:`build_tools.render.card_pages`)."""
+        return f"card-{self.language}"
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """Every kind filed under the pages' keys (a completed build prunes each)."""
+        return self.kind, self.calls_kind, self.cards_kind
+
     def taken(self, kind: str, documents: Iterable[Document], made: type) -> dict[str, Any]:
         """What the cache holds of ``kind`` for each of ``documents`` under its
         page's key, when it is a ``made`` (a damaged entry is made again)."""
@@ -368,7 +379,9 @@ def render_language(handbook: Handbook, language: str, out_dir: Path, strict: bo
     words = interface_translations(handbook.translations, language)
     originals = {doc.id: doc.title for doc in handbook.documents}
     ready: dict[str, str] = pages.taken(pages.kind, documents, str) if pages is not None else {}
+    ready_cards: dict[str, str] = pages.taken(pages.cards_kind, documents, str) if pages is not None else {}
     from build_tools.cards import shipped_cards
+    from build_tools.generated.card import page_name
 
     # Each earlier edition and each amendment's changes (rendered every time:
     # they read two editions, and no document's page key holds both).
@@ -383,12 +396,14 @@ def render_language(handbook: Handbook, language: str, out_dir: Path, strict: bo
                                  replace(handbook, documents=(doc,), translations=folder), language, strict)[0],
                              originals)
     rendered = render_pages(handbook.manifest, documents, language, words, originals, ready,
-                            shipped_cards(handbook.source), editions.book)
+                            shipped_cards(handbook.source), ready_cards, editions.book)
     rendered.update(editions.pages)
     if pages is not None:
         for doc in documents:
             if doc.id not in ready:
                 pages.cache.put(pages.kind, pages.keys[doc.id], rendered[f"{doc.id}.md"])
+            if doc.id not in ready_cards:
+                pages.cache.put(pages.cards_kind, pages.keys[doc.id], rendered.get(f"{page_name(doc.id)}.md", ""))
     result = write_pages(rendered, out_dir)
     # Beside the pages, for the PDFs' title pages: who issued each document, which edition.
     from build_tools.sphinxext import call_search, titlepage

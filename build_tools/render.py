@@ -23,6 +23,7 @@ from typing import Any, assert_never
 from babel.messages.mofile import write_mo
 from babel.support import NullTranslations, Translations
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_environment
+from jinja2.bccache import BytecodeCache, Bucket
 from jinja2.sandbox import SandboxedEnvironment
 
 from build_tools import contents, dates, diagrams, markup
@@ -902,9 +903,43 @@ def interface_translations(translations: Path, language: str) -> NullTranslation
     return found
 
 
+class _CompiledTemplates(BytecodeCache):
+    """The templates compiled in this process, by name: every environment
+    of :func:`environment` is configured alike, so one compiled template
+    serves them all (a build renders each language, a preview each edit, in
+    an environment of its own). Jinja checks each against its template's
+    source, so an edited template is compiled again:
+
+    >>> import tempfile
+    >>> from jinja2 import Environment
+    >>> cache = _CompiledTemplates()
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     _ = (Path(tmp) / "t.j2").write_text("one")
+    ...     first = Environment(loader=FileSystemLoader(tmp), bytecode_cache=cache).get_template("t.j2").render()
+    ...     _ = (Path(tmp) / "t.j2").write_text("two")
+    ...     second = Environment(loader=FileSystemLoader(tmp), bytecode_cache=cache).get_template("t.j2").render()
+    >>> first, second, len(cache._code)
+    ('one', 'two', 1)
+    """
+
+    def __init__(self) -> None:
+        self._code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        if bucket.key in self._code:
+            bucket.bytecode_from_string(self._code[bucket.key])
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self._code[bucket.key] = bucket.bytecode_to_string()
+
+
+_COMPILED = _CompiledTemplates()
+
+
 def environment(translations: NullTranslations | None = None) -> SandboxedEnvironment:
     env = SandboxedEnvironment(
         loader=FileSystemLoader(TEMPLATES),
+        bytecode_cache=_COMPILED,
         undefined=StrictUndefined,
         autoescape=False,  # the output is MyST, not HTML: ``finalize`` escapes it
         finalize=markup.finalize,
@@ -973,15 +1008,18 @@ def render_pages(
     originals: Mapping[str, str] | None = None,
     ready: Mapping[str, str] | None = None,
     cards: Sequence[Mapping[str, Any]] = (),
+    ready_cards: Mapping[str, str] | None = None,
     changes: Sequence[str] = (),
 ) -> dict[str, str]:
     """Every page of one language's site, as ``{file name: MyST text}``;
     ``originals`` gives each document's title in its own language, for the
     notice on a translated page that names and links its original; ``ready``
     holds pages rendered before from the same inputs, by document id (the
-    build's cache), taken as they are; ``cards`` the convention cards the
-    Ask page offers (:func:`build_tools.cards.shipped_cards`); ``changes`` the
-    pages of amendments' changes the book ends with (build_tools/edition_pages.py)."""
+    build's cache), taken as they are, and ``ready_cards`` their alert card
+    pages likewise ("" for a document without one); ``cards`` the convention
+    cards the Ask page offers (:func:`build_tools.cards.shipped_cards`);
+    ``changes`` the pages of amendments' changes the book ends with
+    (build_tools/edition_pages.py)."""
     originals = originals or {doc.id: doc.id for doc in documents}
     env = environment(translations)
     pages: dict[str, str] = {}
@@ -995,7 +1033,12 @@ def render_pages(
             continue
         with reading(doc.registry):  # the conventions its query lines may name
             pages[f"{doc.id}.md"] = doc_template.render(doc=doc, translation=statuses[doc.id])
-    pages.update(card_pages(env, documents, language, statuses))
+    # A card decides every example of its document: most of a page's render.
+    taken = ready_cards or {}
+    pages.update(card_pages(env, [doc for doc in documents if doc.id not in taken], language, statuses))
+    from build_tools.generated.card import page_name
+
+    pages.update({f"{page_name(doc_id)}.md": text for doc_id, text in taken.items() if text})
     # The Ask page: a form asking the rules of the documents that have some
     # (a handbook without rules has nothing to ask, and no Ask page).
     asked = ask_documents(documents)

@@ -155,6 +155,10 @@ def test_an_edited_example_reaches_the_call_search(tmp_path: Path) -> None:
         data = json.loads((folder / "myst" / "pl" / "call-search.json").read_text(encoding="utf-8"))
         return data["documents"][document]
 
+    def cards() -> dict[str, bytes]:
+        return {doc: (folder / "myst" / "pl" / f"{doc}-card.md").read_bytes() for doc in ("mini-rules", "extra-rules")}
+
+    cards_before = cards()
     (before,) = entries("mini-rules")
     assert before["keys"] == ["1nt"] and "15–17" in str(before["asked"]), before
     assert before["articles"][0][0] == "otwarcie-1ba", before
@@ -165,6 +169,9 @@ def test_an_edited_example_reaches_the_call_search(tmp_path: Path) -> None:
     (after,) = entries("mini-rules")
     assert "12–14" in str(after["asked"]) and "15–17" not in str(after["asked"]), after
     assert entries("extra-rules") == [before]
+    # The alert cards too (kept beside the pages): the edited document's
+    # made again with its new verdict, the other's as it was.
+    assert cards() != cards_before and cards()["extra-rules"] == cards_before["extra-rules"]
     # Sphinx dropped the index entries of every page it did not write again
     # from the search index (extra-rules' "1BA" then led to mini-rules only);
     # the published trees differed, the search index only.
@@ -182,10 +189,12 @@ def test_a_damaged_or_deleted_cache_costs_work_not_a_wrong_result(mini: Path, tm
     cache = folder / incremental.CACHE_NAME
     entries = sorted(cache.rglob("*.pickle"))
     # Two documents loaded, their rules analysed and the documents checked,
-    # their pages and their entries of the call search in two languages, their
+    # their pages, their alert cards' pages (none: the fixture has no rules)
+    # and their entries of the call search in two languages, their
     # rows of the translation status in English and the templates' strings.
     kinds = sorted(p.parent.name for p in entries)
-    assert kinds == (["analysis"] * 2 + ["calls-en"] * 2 + ["calls-pl"] * 2 + ["checked"] * 2 + ["document"] * 2
+    assert kinds == (["analysis"] * 2 + ["calls-en"] * 2 + ["calls-pl"] * 2 + ["card-en"] * 2 + ["card-pl"] * 2
+                     + ["checked"] * 2 + ["document"] * 2
                      + ["page-en"] * 2 + ["page-pl"] * 2 + ["status"] * 3), kinds
     for entry in entries:
         entry.write_bytes(b"\x80\x05 damaged")
@@ -369,4 +378,19 @@ def test_incremental_builds_with_editions_publish_what_a_clean_build_publishes(t
     assert "{hb-del}`alerted at once.` {hb-ins}`alerted.`" in changes.read_text(encoding="utf-8")
     clean = tmp_path / "clean"
     build(root, clean, "--html")
+    assert published(folder) == published(clean)
+
+
+def test_an_edited_title_reaches_every_page_that_names_it(mini: Path, tmp_path: Path) -> None:
+    # Each page's sidebar and previous/next links name the other documents:
+    # Sphinx wrote again only the page read again and the index, and the
+    # other document's page kept the old title (build_tools/sphinxext/navigation.py).
+    two_documents(mini)
+    folder = tmp_path / "incremental"
+    build(mini, folder, "--html", "-l", "pl")
+    edit(mini, "source/mini-rules.yaml", "title: Zasady próbne", "title: Zasady poprawione")
+    build(mini, folder, "--html", "-l", "pl")
+    assert "Zasady poprawione" in (folder / "site" / "pl" / "extra-rules.html").read_text(encoding="utf-8")
+    clean = tmp_path / "clean"
+    build(mini, clean, "--html", "-l", "pl")
     assert published(folder) == published(clean)

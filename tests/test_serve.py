@@ -11,6 +11,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,7 +26,8 @@ SENTENCE = "Odpowiedź nowym kolorem po wejściu."
 class Served:
     """A ``handbook serve`` process on a copy of the fixture handbook."""
 
-    def __init__(self, mini: Path, *extra: str) -> None:
+    def __init__(self, mini: Path, *extra: str, wait: bool = True) -> None:
+        """Started, and (with ``wait``) serving its first build."""
         self.mini = mini
         self.document = mini / "source" / "mini-rules.yaml"
         self.proc = subprocess.Popen(
@@ -34,14 +36,33 @@ class Served:
             start_new_session=True)
         assert self.proc.stdout is not None
         self.lines: list[str] = []
-        while True:
-            line = self.proc.stdout.readline()
-            assert line, self.finish()
-            self.lines.append(line)
-            found = re.search(r"serving \S+ at (http://127\.0\.0\.1:(\d+)/)", line)
-            if found:
-                self.url, self.port = found.group(1), int(found.group(2))
-                return
+        if wait:
+            self.serving()
+
+    def serving(self) -> None:
+        found = re.search(r"serving \S+ at (http://127\.0\.0\.1:(\d+)/)", self.wait_for(r"serving \S+ at "))
+        assert found
+        self.url, self.port = found.group(1), int(found.group(2))
+
+    def wait_for(self, pattern: str, timeout: float = 120) -> str:
+        """Its next line of output matching ``pattern``; a failure when it
+        stops or says none within ``timeout`` seconds (a test never hangs)."""
+        found: list[str] = []
+
+        def read() -> None:
+            assert self.proc.stdout is not None
+            while True:
+                line = self.proc.stdout.readline()
+                self.lines.append(line)
+                if not line or re.search(pattern, line):
+                    found.append(line)
+                    return
+
+        reader = threading.Thread(target=read, daemon=True)
+        reader.start()
+        reader.join(timeout)
+        assert found and found[0], f"no line matching {pattern!r} in {timeout} s:\n" + "".join(self.lines)
+        return found[0]
 
     def edit(self, old: str, new: str) -> None:
         text = self.document.read_text(encoding="utf-8")
@@ -161,3 +182,91 @@ def test_its_build_folder_is_its_own(mini: Path) -> None:
 def test_the_fixture_is_untouched() -> None:
     # The tests above edit copies only.
     assert SENTENCE in (FIXTURES / "mini" / "source" / "mini-rules.yaml").read_text(encoding="utf-8")
+
+
+def _two_documents(mini: Path) -> Path:
+    """``mini`` with a second document, a copy of the first under another id
+    and title: a page the edits below do not touch. Returns the copy."""
+    source = mini / "source"
+    text = (source / "mini-rules.yaml").read_text(encoding="utf-8")
+    other = source / "mini-other.yaml"
+    other.write_text(text.replace("document: mini-rules", "document: mini-other")
+                     .replace("title: Zasady próbne", "title: Zasady drugie"), encoding="utf-8")
+    manifest = source / "handbook.yaml"
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace(
+        "documents: [mini-rules]", "documents: [mini-rules, mini-other]"), encoding="utf-8")
+    return other
+
+
+def _published(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file() and p.name != ".buildinfo"}  # Sphinx's own record, left out of a published site
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    (SENTENCE, "Odpowiedź zmieniona w podglądzie."),  # a sentence: one page to read again
+    ("title: Zasady próbne", "title: Zasady poprawione"),  # a title: every page's navigation names it
+], ids=["sentence", "title"])
+def test_a_rebuilt_site_is_the_one_a_full_build_makes(mini: Path, old: str, new: str) -> None:
+    """What the preview writes after an edit is, byte for byte, what a build
+    from nothing makes of the edited sources: the page edited, the page not
+    edited (whose navigation names the edited one), the index, the search
+    index. A preview that rewrites too little shows stale pages."""
+    _two_documents(mini)
+    server = Served(mini)
+    try:
+        server.edit(old, new)
+        server.wait_for(r"changed: (not )?rebuilt")
+    finally:
+        server.proc.send_signal(signal.SIGINT)
+        said = server.finish()
+    assert "changed: rebuilt" in said, said
+    built = run_handbook("build", "--html", "-l", "pl", "--source", str(mini / "source"),
+                         "--translations", str(mini / "translations"), "--build-dir", str(mini / "full"))
+    assert built.returncode == 0, built.stderr
+    preview, full = _published(mini / "build" / "serve" / "html" / "pl"), _published(mini / "full" / "site" / "pl")
+    assert new.removeprefix("title: ").encode() in preview["mini-rules.html"]
+    assert new.removeprefix("title: ").encode() in full["mini-other.html"] or old == SENTENCE
+    for name in ("mini-rules.html", "mini-other.html", "index.html", "searchindex.js"):
+        assert preview[name] == full[name], name
+    assert preview == full
+
+
+def test_a_page_left_while_it_loads_prints_no_traceback(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    """A reload cuts off the answers under way (a large page, its styles);
+    the preview's terminal says nothing of it."""
+    from build_tools.preview.server import State, make_server
+
+    (tmp_path / "big.css").write_bytes(b"x" * 20_000_000)
+    server = make_server(tmp_path, State())
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        for _ in range(3):
+            with socket.create_connection(server.server_address[:2]) as client:
+                client.sendall(b"GET /big.css HTTP/1.1\r\nHost: x\r\n\r\n")
+                client.recv(1000)
+                # Closed with unread data: the server's next write fails (a reset).
+                client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")
+        time.sleep(0.5)
+    finally:
+        server.shutdown()
+        server.server_close()
+    err = capfd.readouterr().err
+    assert "Traceback" not in err and "Error" not in err, err
+
+
+def test_a_file_saved_during_the_first_build_is_built(mini: Path) -> None:
+    """The watcher compares with the files as they were when the first build
+    began: a save while it builds is rebuilt, not taken for what it read."""
+    server = Served(mini, wait=False)
+    try:
+        server.wait_for(r"building the pl site")
+        server.edit(SENTENCE, "Odpowiedź zapisana w trakcie budowy.")
+        server.serving()
+        server.wait_for(r"mini-rules\.yaml changed: rebuilt", timeout=60)
+    finally:
+        server.proc.send_signal(signal.SIGINT)
+        server.finish()
+    page = mini / "build" / "serve" / "html" / "pl" / "mini-rules.html"
+    assert "Odpowiedź zapisana w trakcie budowy." in page.read_text(encoding="utf-8")

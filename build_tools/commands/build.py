@@ -322,8 +322,8 @@ def _build(args: argparse.Namespace, handbook: Handbook, languages: list[str], l
         if kind in prepared.cache.used:  # a build of PDFs alone counts no status
             prepared.cache.prune(kind)
     for language in pages:
-        prepared.cache.prune(language.kind, language.keys.values())
-        prepared.cache.prune(language.calls_kind, language.keys.values())
+        for kind in language.kinds:
+            prepared.cache.prune(kind, language.keys.values())
     request, digest = asked
     incremental.Completed(request, digest, builder.published_tree(layout) or "", tuple(outputs)).write(layout.build)
     return code

@@ -92,6 +92,7 @@ def _serve(args: argparse.Namespace, layout: builder.Layout, lang: str) -> int:
     # Ctrl-C is how a preview is stopped, at any moment: not an error.
     try:
         _say(f"handbook: building the {lang} site in {display_path(layout.build)}/ ...")
+        since = preview.snapshot()
         first = preview.rebuild()
         _say(f"handbook: {'built' if not first.error else 'not built'} in {first.seconds:.1f} s"
              + (f" ({first.detail})" if first.detail else ""))
@@ -107,7 +108,7 @@ def _serve(args: argparse.Namespace, layout: builder.Layout, lang: str) -> int:
         port = server.server_port
         page = f"{args.document}.html" if args.document else ""
         _say(f"handbook: serving {lang} at http://127.0.0.1:{port}/{page} (Ctrl-C stops)")
-        preview.watch(_report)
+        preview.watch(_report, since)
     except KeyboardInterrupt:
         _say("handbook: stopping ...")
     finally:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import html
 import json
+import sys
 import threading
 from dataclasses import dataclass, field
 from functools import partial
@@ -111,9 +112,19 @@ class _Handler(SimpleHTTPRequestHandler):
         pass  # the terminal is for the preview's own lines
 
 
+class _Server(ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A page reloaded or closed while its files were sent (a rebuild's
+        # reload, the author leaving) is no error of the preview's: the
+        # standard server would print a traceback in the author's terminal.
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
+
 def make_server(folder: Path, state: State, host: str = "127.0.0.1", port: int = 0) -> ThreadingHTTPServer:
     """A server of ``folder`` on ``host``:``port`` (0: a free port, read it
     from ``server.server_address``), not yet serving."""
-    server = ThreadingHTTPServer((host, port), partial(_Handler, state=state, directory=str(folder)))
+    server = _Server((host, port), partial(_Handler, state=state, directory=str(folder)))
     server.daemon_threads = True
     return server

@@ -36,12 +36,15 @@ _COLOURS = re.compile(r"\x1b\[[0-9;]*m")
 @dataclass(frozen=True, slots=True)
 class SphinxResult:
     """What one warm build did: Sphinx's own summary, its warnings (each a
-    line), and an error that stopped it ("" when none)."""
+    line), an error that stopped it ("" when none), its seconds and of them
+    those reading the pages that changed (the rest: writing the pages,
+    indices and search index)."""
 
     summary: str
     warnings: tuple[str, ...]
     error: str
     seconds: float
+    read: float = 0.0
 
 
 def warnings_of(text: str) -> tuple[str, ...]:
@@ -111,6 +114,11 @@ def _serve(conn: Connection, parent: int, layout: builder.Layout, lang: str) -> 
     app = None
     log = io.StringIO()  # the application writes its status and warnings here
     step = builder._Step(lang, "html", layout.html(lang), layout)
+    read = [0.0]  # when this build's reading ended
+
+    def _read(app: Any, env: Any) -> None:
+        read[0] = time.perf_counter()
+
     while True:
         try:
             message = conn.recv()
@@ -118,7 +126,7 @@ def _serve(conn: Connection, parent: int, layout: builder.Layout, lang: str) -> 
             return
         if message != "build":
             return
-        start = time.perf_counter()
+        start = read[0] = time.perf_counter()
         log.seek(0)
         log.truncate()
         try:
@@ -127,6 +135,7 @@ def _serve(conn: Connection, parent: int, layout: builder.Layout, lang: str) -> 
                 fresh = step.marker.exists() or (step.out.exists() and builder._code_changed(step))
                 step.begin(fresh)
                 app = _application(layout, lang, log)
+                app.connect("env-updated", _read, priority=900)
             else:
                 step.begin(False)
             app.build(False)
@@ -138,7 +147,7 @@ def _serve(conn: Connection, parent: int, layout: builder.Layout, lang: str) -> 
             builder._forget_environment("html", lang, layout)
         text = log.getvalue()
         conn.send(SphinxResult(builder.sphinx_summary(_COLOURS.sub("", text)), warnings_of(text), error,
-                               time.perf_counter() - start))
+                               time.perf_counter() - start, read[0] - start))
 
 
 def _application(layout: builder.Layout, lang: str, log: io.StringIO) -> Any:

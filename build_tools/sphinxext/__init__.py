@@ -28,6 +28,7 @@ from build_tools.sphinxext.examples import setup_examples
 from build_tools.sphinxext.inline import setup_inline
 from build_tools.sphinxext.languages import setup_languages
 from build_tools.sphinxext.laws import setup_laws
+from build_tools.sphinxext.navigation import setup_navigation
 from build_tools.sphinxext.points import setup_points
 from build_tools.sphinxext.search import setup_search
 from build_tools.sphinxext.suits import setup_suits
@@ -58,4 +59,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     setup_call_search(app)
     setup_ask(app)
     setup_editions(app)
+    setup_navigation(app)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
