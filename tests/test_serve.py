@@ -129,6 +129,32 @@ def test_an_open_page_reloads_after_an_edit_and_shows_a_bad_edits_error(served: 
         page.close()
 
 
+def test_a_build_under_way_when_it_stops_finishes_and_says_nothing(
+        mini: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    """Ctrl-C may come while the preview waits for the warm Sphinx's answer
+    (the CI failure of stop 40: the child, still building, wrote its answer
+    into the pipe the preview had closed, and printed a BrokenPipeError).
+    Here the preview asks for a build and is closed at once, as Ctrl-C does:
+    the child finishes, its answer is taken, nothing is printed."""
+    from build_tools import build as builder
+    from build_tools.preview import Preview
+
+    layout = builder.Layout(root=ROOT, build=mini / "build" / "serve", source=mini / "source",
+                            translations=mini / "translations")
+    preview = Preview(layout, "pl", lambda line: None)
+    try:
+        assert preview.rebuild().error == ""
+        capfd.readouterr()
+        preview.sphinx.ask()
+    finally:
+        preview.close()
+    err = capfd.readouterr().err
+    assert "Traceback" not in err and "Error" not in err, err
+    html = layout.html("pl")
+    assert not (html / ".handbook-running").exists()
+    assert (html / "mini-rules.html").read_bytes().rstrip().endswith(b"</html>")
+
+
 def _port_is_free(port: int) -> bool:
     with socket.socket() as probe:
         try:

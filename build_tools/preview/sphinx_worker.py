@@ -65,6 +65,7 @@ class WarmSphinx:
         self.lang = lang
         self._process: Any = None
         self._conn: Connection | None = None
+        self._asked = False  # a build asked for, its answer not yet taken
 
     def start(self) -> None:
         # Spawned, not forked: the preview's own process has threads (the
@@ -79,24 +80,47 @@ class WarmSphinx:
 
     def build(self) -> SphinxResult:
         """Build what changed; a dead child (Sphinx crashed) is started again."""
+        self.ask()
+        return self.answer()
+
+    def ask(self) -> None:
+        """Start a build in the child; :meth:`answer` waits for it."""
         if self._process is None or not self._process.is_alive():
             self.start()
         assert self._conn is not None
         try:
             self._conn.send("build")
+        except OSError:
+            return  # the child has died: answer() says so
+        self._asked = True
+
+    def answer(self) -> SphinxResult:
+        """What the build started by :meth:`ask` did."""
+        try:
+            if self._conn is None or not self._asked:
+                raise EOFError
             result: SphinxResult = self._conn.recv()
+            self._asked = False
             return result
         except (EOFError, OSError):
             self.close()
             return SphinxResult("", (), "Sphinx stopped unexpectedly; it is started again at the next change", 0.0)
 
     def close(self, timeout: float = 60.0) -> None:
-        """Let the child finish, then stop it."""
+        """Let the child finish the build under way, then stop it.
+
+        Ctrl-C may come while the preview waits for a build's answer: the
+        child goes on building (it ignores Ctrl-C), so its answer is taken
+        here, before it is told to stop, rather than written into a closed
+        pipe."""
         if self._conn is not None:
             try:
+                if self._asked and self._conn.poll(timeout):
+                    self._conn.recv()
                 self._conn.send("quit")
-            except OSError:
+            except Exception:  # noqa: BLE001 - a child dead or a pipe cut midway: it is stopped below
                 pass
+            self._asked = False
             self._conn.close()
             self._conn = None
         if self._process is not None:
@@ -146,8 +170,11 @@ def _serve(conn: Connection, parent: int, layout: builder.Layout, lang: str) -> 
             app = None  # its state is unknown: the next build starts a new one from its pickle
             builder._forget_environment("html", lang, layout)
         text = log.getvalue()
-        conn.send(SphinxResult(builder.sphinx_summary(_COLOURS.sub("", text)), warnings_of(text), error,
-                               time.perf_counter() - start, read[0] - start))
+        try:
+            conn.send(SphinxResult(builder.sphinx_summary(_COLOURS.sub("", text)), warnings_of(text), error,
+                                   time.perf_counter() - start, read[0] - start))
+        except OSError:  # the preview is gone and wants no answer; the folder is whole
+            return
 
 
 def _application(layout: builder.Layout, lang: str, log: io.StringIO) -> Any:
