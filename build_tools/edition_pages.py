@@ -87,11 +87,6 @@ def redline(old: str, new: str) -> markup.MyST:
     return markup.MyST(" ".join(out))
 
 
-def _day(language: str, day: str) -> str:
-    """``day`` (``YYYY-MM-DD``) as the reader's language writes it in full ("" for none)."""
-    return long_day(day, language) if day else ""
-
-
 def _link(words: str, target: str) -> markup.MyST:
     """A MyST link named ``words`` to the page ``target`` (relative, with ``.md``)."""
     return markup.MyST(f"[{markup.text(words)}]({markup.verbatim(target)})")
@@ -150,9 +145,9 @@ def edition_pages(env: Environment, source: Path, translations: Path, documents:
             doc = read[earlier.edition]
             following = chain[index + 1]
             banner = {
-                "edition": earlier.edition, "effective": _day(language, earlier.effective),
-                "next": following.edition, "until": _day(language, following.effective),
-                "current": current.edition, "current_effective": _day(language, current.effective),
+                "edition": earlier.edition, "effective": long_day(earlier.effective, language),
+                "next": following.edition, "until": long_day(following.effective, language),
+                "current": current.edition, "current_effective": long_day(current.effective, language),
                 "link": _link(markup.plain(shown[current.id].title), "../../" + current.id + ".md"),
             }
             with reading(doc.registry):
@@ -275,6 +270,6 @@ def changes_context(source: Path, old: Document, new: Document, old_shown: Docum
     return {
         "doc": new_shown, "current": current, "old": old, "new": new, "items": items, "verdicts": verdicts,
         "old_page": edition_page(current.id, old.edition) if old is not current else "",
-        "old_effective": _day(language, old.effective), "new_effective": _day(language, new.effective),
+        "old_effective": long_day(old.effective, language), "new_effective": long_day(new.effective, language),
         "anchor": f"changes-{new.edition}",
     }

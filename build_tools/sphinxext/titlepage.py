@@ -124,8 +124,8 @@ def title_data(documents: Sequence[Document], language: str, translations: NullT
         """The day the edition is in force from, as the page's meta line says it."""
         from build_tools.dates import long_day
 
-        return (", " + _("in force from %(day)s", day=long_day(doc.effective, doc.display_language))
-                if doc.effective else "")
+        day = long_day(doc.effective, doc.display_language)
+        return ", " + _("in force from %(day)s", day=day) if day else ""
 
     out = []
     for doc in documents:
