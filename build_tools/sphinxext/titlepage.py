@@ -31,7 +31,6 @@ from typing import TYPE_CHECKING, Any
 from docutils import nodes
 from sphinx.util import texescape
 
-from build_tools.dates import DATE_LOCALES, long_date  # noqa: F401 (conf.py's dates)
 from build_tools.files import write_if_changed
 from build_tools.sphinxext.latex import TEX_LANGUAGES
 
