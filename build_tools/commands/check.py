@@ -42,7 +42,10 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         handbook = load_handbook(args.source, args.translations)
-        editions = [load_editions(args.source, document) for document in handbook.documents]
+        # The chains load_handbook loaded; a document without earlier editions
+        # is its own, its editions folder checked for a stray file.
+        editions = [handbook.editions.get(document.id) or load_editions(args.source, document)
+                    for document in handbook.documents]
     except DiagnosticError as exc:
         return report(exc)
     checked = [handbook]
