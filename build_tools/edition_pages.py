@@ -186,7 +186,14 @@ def shown_auction(change: VerdictChange, reader: str) -> str:
 def question_name(doc: Document, question: str, gettext: Callable[[str], str]) -> str:
     """A question as the reader knows it from the quick reference's caption:
     its answers' labels in the reader's words ("Alert / No alert"); a question
-    answered by a meaning or a call, which has no labels, by its id."""
+    answered by a meaning or a call, which has no labels, by its id.
+
+    >>> doc = Document("d", "T", "", "en", "regulation", ())
+    >>> question_name(doc, "alert", str)
+    'Alert / No alert'
+    >>> question_name(doc, "shows", str), question_name(doc, "response", str)
+    ('shows', 'response')
+    """
     from build_tools.rules.registry import Registry
 
     declared = (doc.registry or Registry.standard()).question(question)
