@@ -26,10 +26,9 @@ DATE_LOCALES = {"en": "en_GB"}
 
 
 def long_day(day: str, language: str) -> str:
-    """A day (``YYYY-MM-DD``) as ``language`` writes it in full, or "" for no
-    day: a document or edition that states none (its ``effective``) is said
-    to be in force from nothing, so every page, banner and title page that
-    writes such a day reads it through here.
+    """A day (``YYYY-MM-DD``) as ``language`` writes it in full; "" for no day
+    (a document or edition that states no ``effective``), so that the pages,
+    the banner and the title page do not each write that guard again.
 
     >>> long_day("2026-08-01", "pl"), long_day("2026-08-01", "en")
     ('1 sierpnia 2026', '1 August 2026')

@@ -42,8 +42,8 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         handbook = load_handbook(args.source, args.translations)
-        # The chains load_handbook loaded; a document without earlier editions
-        # is its own, its editions folder checked for a stray file.
+        # An amended document's chain as load_handbook loaded it; another's is
+        # the document alone (load_editions finds a stray file in its folder).
         editions = [handbook.editions.get(document.id) or load_editions(args.source, document)
                     for document in handbook.documents]
     except DiagnosticError as exc:
