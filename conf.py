@@ -28,6 +28,7 @@ from sphinx.util import texescape as _texescape  # noqa: E402
 from build_tools.loader import MANIFEST_NAME, load_manifest  # noqa: E402
 from build_tools.sphinxext import languages as _languages  # noqa: E402
 from build_tools.sphinxext import search as _search  # noqa: E402
+from build_tools import dates as _dates  # noqa: E402
 from build_tools.sphinxext import titlepage as _titlepage  # noqa: E402
 from build_tools.sphinxext.latex import latex_elements_for  # noqa: E402
 
@@ -105,6 +106,6 @@ latex_elements["preamble"] += _titlepage.PREAMBLE
 latex_elements["maketitle"] = _titlepage.MAKETITLE
 # Dates as each language writes them in full on a title page ("1 grudnia 2026",
 # "2026年12月1日"): CLDR's long form, through Babel, never zero-padded.
-today = _titlepage.long_date(handbook_language, _titlepage.build_day())
+today = _dates.long_date(handbook_language, _titlepage.build_day())
 latex_show_urls = "no"
 latex_domain_indices = False

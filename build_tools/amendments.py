@@ -52,13 +52,26 @@ class ArticleChange:
 class VerdictChange:
     """A verdict the amendment changed: asked by an example or a card's call
     (``source``: ``example <id>``, ``query <name>`` or ``card <id>``), of ``question``; each
-    side an ``(answer, article)``."""
+    side an ``(answer, article)``. The auction is written in ``notation`` and,
+    an example's, in its ``view`` (``None``: a card's call or a query's has
+    none): what the page of changes reads it by to show it in the reader's."""
 
     source: str
     auction: str
     question: str
     old: tuple[str, str]
     new: tuple[str, str]
+    notation: str = ""
+    view: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Amendment:
+    """What an edition changed of the one it supersedes (:func:`amendment`):
+    its articles and its verdicts, each in the order ``handbook diff`` lists them."""
+
+    articles: tuple[ArticleChange, ...]
+    verdicts: tuple[VerdictChange, ...]
 
 
 def _kind(element: Block | Point) -> str:
@@ -164,13 +177,14 @@ def example_changes(old: Document, new: Document) -> list[VerdictChange]:
         questions = dict.fromkeys(q for e in (before.get(key), after.get(key)) if e for q, _ in e.expect)
         assert asked.query is not None
         try:
-            situation = asked.query.situation(asked.notation or new.language)
+            notation = asked.notation or new.language
+            situation = asked.query.situation(notation)
         except (BridgeError, ValueError):  # the check stage reports it
             continue
         for question in questions:
             was, now = (_answer(r, question, situation) for r in rules)
             if was[0] != now[0]:
-                found.append(VerdictChange(f"example {key}", asked.auction, question, was, now))
+                found.append(VerdictChange(f"example {key}", asked.auction, question, was, now, notation, asked.view))
     return found
 
 
@@ -189,7 +203,7 @@ def card_changes(old: Document, new: Document, cards: Iterable[Path]) -> list[Ve
             was, now = (report.get(key, ("not covered", "")) for report in reports)
             if was[0] != now[0]:
                 auction, question = key
-                found.append(VerdictChange(f"card {card.id}", auction, question, was, now))
+                found.append(VerdictChange(f"card {card.id}", auction, question, was, now, card.notation))
     return found
 
 
@@ -254,7 +268,7 @@ def query_changes(old: Document, new: Document, paths: Iterable[Path]) -> list[V
             for question in questions:
                 was, now = (_answer(r, question, situation) for r in rules)
                 if was[0] != now[0]:
-                    found.append(VerdictChange(f"query {name}", "", question, was, now))
+                    found.append(VerdictChange(f"query {name}", "", question, was, now, new.language))
     return found
 
 
@@ -276,14 +290,21 @@ def _card_verdicts(report: Mapping[str, Any]) -> dict[tuple[str, str], tuple[str
     return found
 
 
+def amendment(old: Document, new: Document, cards: Iterable[Path], queries: Iterable[Path] = ()) -> Amendment:
+    """What ``new`` changed of ``old``: the articles, and the verdicts of the
+    examples, the ``queries`` files' held queries and the ``cards``."""
+    return Amendment(tuple(article_changes(old, new)), (*example_changes(old, new), *query_changes(old, new, queries),
+                                                        *card_changes(old, new, cards)))
+
+
 def diff_data(old: Document, new: Document, cards: Iterable[Path], queries: Iterable[Path] = ()) -> dict[str, Any]:
-    """The amendment from ``old`` to ``new`` as ``handbook diff --json`` prints
-    it: the articles, and the verdicts of the examples, the ``queries`` files'
-    held queries and the ``cards``."""
+    """The amendment from ``old`` to ``new`` (:func:`amendment`) as ``handbook
+    diff --json`` prints it."""
     def edition(doc: Document) -> dict[str, str]:
         return {"edition": doc.edition, "effective": doc.effective, "published": doc.published}
 
-    changes = article_changes(old, new)
+    found = amendment(old, new, cards, queries)
+    changes = found.articles
     return {
         "document": new.id, "old": edition(old), "new": edition(new),
         "articles": {change: [{"id": c.id, "kind": c.kind, "number": c.number,
@@ -295,8 +316,7 @@ def diff_data(old: Document, new: Document, cards: Iterable[Path], queries: Iter
         "verdicts": [{"source": v.source, "auction": v.auction, "question": v.question,
                       "old": {"value": v.old[0], "article": v.old[1]},
                       "new": {"value": v.new[0], "article": v.new[1]}}
-                     for v in [*example_changes(old, new), *query_changes(old, new, queries),
-                               *card_changes(old, new, cards)]],
+                     for v in found.verdicts],
     }
 
 

@@ -26,9 +26,13 @@ DATE_LOCALES = {"en": "en_GB"}
 
 
 def long_day(day: str, language: str) -> str:
-    """A day (``YYYY-MM-DD``) as ``language`` writes it in full.
+    """A day (``YYYY-MM-DD``) as ``language`` writes it in full; "" for no day
+    (a document or edition that states no ``effective``), so that the pages,
+    the banner and the title page do not each write that guard again.
 
     >>> long_day("2026-08-01", "pl"), long_day("2026-08-01", "en")
     ('1 sierpnia 2026', '1 August 2026')
+    >>> long_day("", "pl")
+    ''
     """
-    return long_date(language, date.fromisoformat(day))
+    return long_date(language, date.fromisoformat(day)) if day else ""

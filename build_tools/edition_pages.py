@@ -6,8 +6,8 @@ own stable address, and the page "Changes in edition X" of each amendment.
   opening with a banner that names the current edition and links it. It is
   an orphan page: on the site, never in the book.
 * ``<document>/<edition>/changes.md``: what the edition changed from the one
-  it supersedes, from :func:`build_tools.amendments.diff_data` (the data of
-  ``handbook diff``): the articles added, repealed and changed, each changed
+  it supersedes, from :func:`build_tools.amendments.amendment` (what
+  ``handbook diff`` prints): the articles added, repealed and changed, each changed
   one's redline, and the verdicts that changed with both answers and both
   articles. It is in the book's contents, at its end.
 
@@ -19,16 +19,19 @@ translated as awaiting translation (with the original's redline).
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jinja2 import Environment
 
 from build_tools import markup
 from build_tools.dates import long_day
 from build_tools.document import Document
+
+if TYPE_CHECKING:
+    from build_tools.amendments import Amendment, VerdictChange
 
 #: A page of an earlier edition, and the page of an edition's changes, below the language's folder.
 EDITION_PAGE = "{document}/{edition}/index"
@@ -87,24 +90,9 @@ def redline(old: str, new: str) -> markup.MyST:
     return markup.MyST(" ".join(out))
 
 
-def _day(language: str, day: str) -> str:
-    """``day`` (``YYYY-MM-DD``) as the reader's language writes it in full ("" for none)."""
-    return long_day(day, language) if day else ""
-
-
 def _link(words: str, target: str) -> markup.MyST:
     """A MyST link named ``words`` to the page ``target`` (relative, with ``.md``)."""
     return markup.MyST(f"[{markup.text(words)}]({markup.verbatim(target)})")
-
-
-def _chains(source: Path, documents: Sequence[Document]) -> Iterator[tuple[Document, ...]]:
-    """The chain of editions of each of ``documents`` that has earlier ones
-    (validated whole by the check stage, which runs first)."""
-    from build_tools.editions import load_editions
-
-    for document in documents:
-        if document.supersedes:
-            yield load_editions(source, document).chain
 
 
 def edition_translations(translations: Path, document: str, edition: str) -> Path:
@@ -120,11 +108,14 @@ def edition_translations(translations: Path, document: str, edition: str) -> Pat
     return translations / EDITIONS_FOLDER / document / edition
 
 
-def edition_pages(env: Environment, source: Path, translations: Path, documents: Sequence[Document],
-                  shown: Mapping[str, Document], language: str, translate: Callable[[Document, Path], Document],
-                  originals: Mapping[str, str]) -> EditionPages:
-    """The pages of the editions of ``documents`` (as loaded, in their own
-    language) in ``language``: ``shown`` holds each current edition as the
+def edition_pages(env: Environment, translations: Path, chains: Iterable[Sequence[Document]],
+                  amended: Mapping[tuple[str, str], Amendment], shown: Mapping[str, Document], language: str,
+                  translate: Callable[[Document, Path], Document], originals: Mapping[str, str]) -> EditionPages:
+    """The pages of the editions of each of ``chains`` (a document's editions
+    as loaded, in their own language, the earliest first and the current
+    last), in ``language``; ``amended`` holds what each edition changed, by
+    its document and edition (:func:`build_tools.pipeline.amendments`: the
+    same for every language). ``shown`` holds each current edition as the
     reader's page shows it; ``translate(document, folder)`` turns an earlier
     edition into ``language`` from the catalogs of ``folder``, as the build
     translates the current ones: the edition's own translations where they
@@ -139,7 +130,7 @@ def edition_pages(env: Environment, source: Path, translations: Path, documents:
     gettext: Callable[[str], str] = env.globals["gettext"]  # type: ignore[assignment]
     template = env.get_template("document.md.j2")
     changes = env.get_template("changes.md.j2")
-    for chain in _chains(source, documents):
+    for chain in chains:
         current = chain[-1]
         read = {}
         for doc in chain[:-1]:
@@ -150,9 +141,9 @@ def edition_pages(env: Environment, source: Path, translations: Path, documents:
             doc = read[earlier.edition]
             following = chain[index + 1]
             banner = {
-                "edition": earlier.edition, "effective": _day(language, earlier.effective),
-                "next": following.edition, "until": _day(language, following.effective),
-                "current": current.edition, "current_effective": _day(language, current.effective),
+                "edition": earlier.edition, "effective": long_day(earlier.effective, language),
+                "next": following.edition, "until": long_day(following.effective, language),
+                "current": current.edition, "current_effective": long_day(current.effective, language),
                 "link": _link(markup.plain(shown[current.id].title), "../../" + current.id + ".md"),
             }
             with reading(doc.registry):
@@ -160,9 +151,9 @@ def edition_pages(env: Environment, source: Path, translations: Path, documents:
                     doc=doc, translation=translation_status(doc, language, originals), earlier=banner)
         for old, new in zip(chain, chain[1:], strict=False):
             name = changes_page(current.id, new.edition)
-            pages[name + ".md"] = changes.render(**changes_context(source, old, new, read[old.edition],
-                                                                   read[new.edition], current, language,
-                                                                   gettext))
+            pages[name + ".md"] = changes.render(**changes_context(amended[(current.id, new.edition)], old, new,
+                                                                   read[old.edition], read[new.edition], current,
+                                                                   language, gettext))
             book.append(name)
     return EditionPages(pages, tuple(book))
 
@@ -178,34 +169,31 @@ def _answer(doc: Document, question: str, value: str, gettext: Callable[[str], s
         return value
 
 
-def shown_auction(auction: str, kind: str, name: str, docs: Sequence[Document], source: Path,
-                  reader: str) -> str:
-    """A changed verdict's auction in the reader's notation, read as the
-    example (its view and notation) or the card (its notation) wrote it; a
-    card or example no longer to be found, as it is written."""
-    from build_tools.cards import read_card
+def shown_auction(change: VerdictChange, reader: str) -> str:
+    """A changed verdict's auction in the ``reader``'s notation, read in the
+    notation and view it was asked in (an example's, a card's); one the
+    model cannot read, as it is written."""
     from build_tools.diagrams import inline_auction
-    from build_tools.document import Example
 
-    if not auction:
+    if not change.auction:
         return ""
-    written, view = docs[0].language, None
-    if kind == "example":
-        found = [e for doc in docs for e in doc.elements() if isinstance(e, Example) and e.id == name]
-        if found:
-            written, view = found[0].notation or docs[0].language, found[0].view
-    elif kind == "card" and (path := source / "cards" / f"{name}.yaml").is_file():
-        written = read_card(path)[0].notation
     try:
-        return inline_auction(auction, view, written, reader)
+        return inline_auction(change.auction, change.view, change.notation, reader)
     except ValueError:  # BridgeError among them
-        return auction
+        return change.auction
 
 
 def question_name(doc: Document, question: str, gettext: Callable[[str], str]) -> str:
     """A question as the reader knows it from the quick reference's caption:
     its answers' labels in the reader's words ("Alert / No alert"); a question
-    answered by a meaning or a call, which has no labels, by its id."""
+    answered by a meaning or a call, which has no labels, by its id.
+
+    >>> doc = Document("d", "T", "", "en", "regulation", ())
+    >>> question_name(doc, "alert", str)
+    'Alert / No alert'
+    >>> question_name(doc, "shows", str), question_name(doc, "response", str)
+    ('shows', 'response')
+    """
     from build_tools.rules.registry import Registry
 
     declared = (doc.registry or Registry.standard()).question(question)
@@ -221,14 +209,14 @@ def _original(text: markup.MyST, doc: Document | None) -> markup.MyST:
     return markup.in_language(text, lang_tag(doc.language)) if doc is not None else text
 
 
-def changes_context(source: Path, old: Document, new: Document, old_shown: Document, new_shown: Document,
+def changes_context(found: Amendment, old: Document, new: Document, old_shown: Document, new_shown: Document,
                     current: Document, language: str, gettext: Callable[[str], str]) -> dict[str, Any]:
-    """What the page of ``new``'s changes says: the diff of ``handbook diff``
-    (:func:`build_tools.amendments.diff_data`), each article's text as the
-    reader's page shows it (``*_shown``), with its redline."""
-    from build_tools.amendments import article_text, articles, diff_data, diff_inputs
+    """What the page of ``new``'s changes says: what it ``found`` changed of
+    ``old`` (:func:`build_tools.amendments.amendment`, as ``handbook diff``
+    says it), each article's text as the reader's page shows it
+    (``*_shown``), with its redline."""
+    from build_tools.amendments import article_text, articles
 
-    data = diff_data(old, new, *diff_inputs(source, new.id))
     was, now = articles(old_shown), articles(new_shown)
 
     def page_of(doc: Document) -> str:
@@ -238,43 +226,41 @@ def changes_context(source: Path, old: Document, new: Document, old_shown: Docum
         """Whether ``doc`` shows article ``key`` in the original, its translation missing."""
         return doc.language != doc.display_language and key in doc.untranslated
 
-    items: dict[str, list[dict[str, Any]]] = {}
-    for change, listed in data["articles"].items():
-        items[change] = []
-        for item in listed:
-            key = item["id"]
-            # A translation is compared with itself: the translation's own
-            # change where both editions' are there; else the original's,
-            # marked as such (and as awaiting translation when the new text
-            # is the one missing).
-            waiting = change != "removed" and original(new_shown, key)
-            untranslated = waiting or (change != "added" and original(old_shown, key))
-            if change == "changed":
-                text = (redline(item["old"], item["new"]) if untranslated else
-                        redline(article_text(was[key]), article_text(now[key])))
-            else:
-                text = markup.to_myst(article_text(now[key] if change == "added" else was[key]))
-            items[change].append({
-                "id": key, "number": item["number"], "awaiting": waiting,
-                "page": page_of(new if change != "removed" else old), "parts": item.get("parts", []),
-                "text": _original(text, new_shown if untranslated else None),
-            })
+    items: dict[str, list[dict[str, Any]]] = {change: [] for change in ("added", "removed", "changed")}
+    for item in found.articles:
+        change, key = item.change, item.id
+        # A translation is compared with itself: the translation's own
+        # change where both editions' are there; else the original's,
+        # marked as such (and as awaiting translation when the new text
+        # is the one missing).
+        waiting = change != "removed" and original(new_shown, key)
+        untranslated = waiting or (change != "added" and original(old_shown, key))
+        if change == "changed":
+            text = (redline(item.old, item.new) if untranslated else
+                    redline(article_text(was[key]), article_text(now[key])))
+        else:
+            text = markup.to_myst(article_text(now[key] if change == "added" else was[key]))
+        items[change].append({
+            "id": key, "number": item.number, "awaiting": waiting,
+            "page": page_of(new if change != "removed" else old), "parts": list(item.parts),
+            "text": _original(text, new_shown if untranslated else None),
+        })
 
-    def side(found: Mapping[str, str], doc: Document) -> dict[str, Any]:
-        return {"label": _answer(doc, question, found["value"], gettext), "page": page_of(doc),
-                "articles": [a for a in found["article"].split(", ") if a]}
+    def side(answer: tuple[str, str], doc: Document) -> dict[str, Any]:
+        value, article = answer
+        return {"label": _answer(doc, question, value, gettext), "page": page_of(doc),
+                "articles": [a for a in article.split(", ") if a]}
 
     verdicts = []
-    for v in data["verdicts"]:
-        question = v["question"]
-        kind, _, name = v["source"].partition(" ")
-        verdicts.append({"kind": kind, "name": name, "auction": shown_auction(v["auction"], kind, name, (new, old),
-                                                                                  source, new_shown.display_language),
+    for v in found.verdicts:
+        question = v.question
+        kind, _, name = v.source.partition(" ")
+        verdicts.append({"kind": kind, "name": name, "auction": shown_auction(v, new_shown.display_language),
                          "question": question_name(new_shown, question, gettext),
-                         "old": side(v["old"], old_shown), "new": side(v["new"], new_shown)})
+                         "old": side(v.old, old_shown), "new": side(v.new, new_shown)})
     return {
         "doc": new_shown, "current": current, "old": old, "new": new, "items": items, "verdicts": verdicts,
         "old_page": edition_page(current.id, old.edition) if old is not current else "",
-        "old_effective": _day(language, old.effective), "new_effective": _day(language, new.effective),
+        "old_effective": long_day(old.effective, language), "new_effective": long_day(new.effective, language),
         "anchor": f"changes-{new.edition}",
     }

@@ -20,7 +20,7 @@ import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from babel.messages.catalog import Catalog
 
@@ -41,15 +41,23 @@ from build_tools.loader import (
 from build_tools.verdicts import DocumentReport, check_document
 from build_tools.render import UI_DOMAIN, RenderResult, interface_translations, render_pages, write_pages
 
+if TYPE_CHECKING:
+    from build_tools.amendments import Amendment
+    from build_tools.editions import Editions
+
 
 @dataclass(frozen=True, slots=True)
 class Handbook:
-    """The manifest and its documents, loaded and validated."""
+    """The manifest and its documents, loaded and validated; ``editions``, the
+    chain of editions of each document that has earlier ones, by its id, each
+    loaded and validated once (:func:`build_tools.editions.load_editions`)
+    for every stage and language that reads it."""
 
     manifest: Manifest
     documents: tuple[Document, ...]
     source: Path
     translations: Path
+    editions: Mapping[str, Editions] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +107,16 @@ def load_handbook(source: Path, translations: Path | None = None,
         except DiagnosticError as exc:
             problems.extend(exc.diagnostics)
     problems.extend(check_references(documents))
+    editions: dict[str, Editions] = {}
+    if not problems:
+        from build_tools.editions import load_editions
+
+        for document in documents:
+            if document.supersedes:
+                try:
+                    editions[document.id] = load_editions(source, document)
+                except DiagnosticError as exc:
+                    problems.extend(exc.diagnostics)
     if problems:
         raise DiagnosticError(problems)
     return Handbook(
@@ -106,7 +124,23 @@ def load_handbook(source: Path, translations: Path | None = None,
         tuple(documents),
         source,
         translations if translations is not None else source.parent / "translations",
+        editions,
     )
+
+
+def amendments(handbook: Handbook) -> dict[tuple[str, str], Amendment]:
+    """What each edition of the handbook's documents changed of the one it
+    supersedes (:func:`build_tools.amendments.amendment`, asked of the
+    source's cards and the document's held queries, as ``handbook diff``
+    asks them), by its document and edition: the same in every language,
+    so found once for them all."""
+    if not handbook.editions:
+        return {}
+    from build_tools.amendments import amendment, diff_inputs
+
+    return {(doc_id, new.edition): amendment(old, new, *diff_inputs(handbook.source, doc_id))
+            for doc_id, found in handbook.editions.items()
+            for old, new in zip(found.chain, found.chain[1:], strict=False)}
 
 
 def examples(document: Document) -> list[Example]:
@@ -369,11 +403,14 @@ def _report_interface(handbook: Handbook, language: str, strict: bool) -> None:
 
 
 def render_language(handbook: Handbook, language: str, out_dir: Path, strict: bool = False,
-                    pages: Pages | None = None) -> RenderResult:
+                    pages: Pages | None = None,
+                    amended: Mapping[tuple[str, str], Amendment] | None = None) -> RenderResult:
     """Translate and render one language's pages into ``out_dir``; with
     ``pages``, a document's page rendered before from the same inputs is taken
     from the cache (translating is done for every document: the index and the
-    title pages need them all, and its warnings are said at every build)."""
+    title pages need them all, and its warnings are said at every build).
+    ``amended`` is :func:`amendments` of the handbook, found here when not
+    given (a build renders every language from the one it found)."""
     documents = translate_handbook(handbook, language, strict)
     _report_interface(handbook, language, strict)
     words = interface_translations(handbook.translations, language)
@@ -390,7 +427,9 @@ def render_language(handbook: Handbook, language: str, out_dir: Path, strict: bo
     from build_tools.edition_pages import edition_pages
     from build_tools.render import environment
 
-    editions = edition_pages(environment(words), handbook.source, handbook.translations, handbook.documents,
+    editions = edition_pages(environment(words), handbook.translations,
+                             [found.chain for found in handbook.editions.values()],
+                             amendments(handbook) if amended is None else amended,
                              {doc.id: doc for doc in documents}, language,
                              lambda doc, folder: translate_handbook(
                                  replace(handbook, documents=(doc,), translations=folder), language, strict)[0],

@@ -25,6 +25,7 @@ import subprocess
 import sys
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -440,3 +441,70 @@ def test_an_earlier_editions_examples_are_pytest_items_checked_by_its_own_rules(
     assert "source/trial-rules.yaml::ex-1nt-11-13" in {p.split("amendment/", 1)[-1] for p in passed}, result.stdout
     assert not any("queries" in p or "cards" in p for p in passed), passed
     assert result.returncode == 0, result.stdout[-2000:]
+
+
+def test_a_changed_verdicts_auction_is_read_in_the_notation_it_was_asked_in(tmp_path: Path) -> None:
+    """An example written in Polish notation (``1BA``, the partnership view),
+    and a card in Polish notation: each changed verdict carries the notation
+    and view its auction was asked in, and the English page of changes shows
+    the auction in English notation (``1NT``), not as written."""
+    from build_tools.amendments import amendment, diff_inputs
+    from build_tools.pipeline import amendments, load_handbook, render_language
+
+    shutil.copytree(FIXTURE, tmp_path / "amendment")
+    source = tmp_path / "amendment" / "source"
+    current = source / "trial-rules.yaml"
+    current.write_text(current.read_text(encoding="utf-8").replace(
+        "  - example: ex-1nt-11-13\n    auction: 1NT\n",
+        "  - example: ex-1nt-11-13\n    notation: pl\n    view: partnership\n    auction: 1BA\n"), encoding="utf-8")
+    card = source / "cards" / "strong-club.yaml"
+    card.write_text(card.read_text(encoding="utf-8").replace("notation: en", "notation: pl")
+                    .replace("{auction: 1NT,", "{auction: 1BA,"), encoding="utf-8")
+    handbook = load_handbook(source, tmp_path / "amendment" / "translations")
+    old, new = handbook.editions["trial-rules"].chain
+    asked = {(v.source, v.auction): (v.notation, v.view)
+             for v in amendment(old, new, *diff_inputs(source, "trial-rules")).verdicts}
+    assert asked[("example ex-1nt-11-13", "1BA")] == ("pl", "partnership")
+    assert asked[("example ex-2d-natural", "2♦")] == ("en", "table")  # the document's own notation
+    assert asked[("card strong-club", "1BA")] == ("pl", None)
+    assert amendments(handbook) == {("trial-rules", "2026"): amendment(old, new, *diff_inputs(source, "trial-rules"))}
+    render_language(handbook, "en", tmp_path / "myst")
+    page = (tmp_path / "myst" / "trial-rules" / "2026" / "changes.md").read_text(encoding="utf-8")
+    lines = [line for line in page.splitlines() if "ex\\-1nt\\-11\\-13" in line or "strong\\-club**" in line]
+    assert len(lines) == 4 and all("1BA" not in line for line in lines), lines
+    assert any("ex\\-1nt\\-11\\-13** 1NT ·" in line for line in lines), lines
+    assert any("strong\\-club** 1NT ·" in line for line in lines), lines
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_build_asks_each_amendment_of_the_rules_once_for_all_its_languages(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, jobs: int) -> None:
+    """What an amendment changed is the same in every language: a build
+    asks every card and held query of both editions once, not once a
+    language, whether the languages render in this process or in workers of
+    their own, from the editions it loaded once (each language's page of
+    changes is still written)."""
+    from build_tools import amendments as found, build as builder, editions, incremental
+    from build_tools.commands.build import _render
+    from build_tools.pipeline import Prepared, load_handbook, page_keys
+
+    source, translations = FIXTURE / "source", tmp_path / "translations"
+    prepared = Prepared(incremental.StageCache(tmp_path / "cache"))
+    handbook = load_handbook(source, translations, prepared)
+    asked = tmp_path / "asked"  # a file: a worker's calls are counted too (its process forks this one)
+    asked.touch()
+    real = found.amendment
+
+    def counted(*args: Any) -> Any:
+        with asked.open("a", encoding="utf-8") as out:
+            out.write(args[1].edition + "\n")
+        return real(*args)
+
+    monkeypatch.setattr(found, "amendment", counted)
+    # The chains load_handbook loaded are the ones every language reads.
+    monkeypatch.setattr(editions, "load_editions", lambda *args: pytest.fail("editions loaded again"))
+    layout = builder.Layout(root=builder.ROOT, build=tmp_path / "build", source=source, translations=translations)
+    languages = ("en", "pl", "sv")
+    _render(handbook, [page_keys(handbook, prepared, lang) for lang in languages], layout, jobs=jobs)
+    assert asked.read_text(encoding="utf-8").split() == ["2026"]
+    assert all((layout.myst(lang) / "trial-rules" / "2026" / "changes.md").is_file() for lang in languages)

@@ -394,3 +394,26 @@ def test_an_edited_title_reaches_every_page_that_names_it(mini: Path, tmp_path: 
     clean = tmp_path / "clean"
     build(mini, clean, "--html", "-l", "pl")
     assert published(folder) == published(clean)
+
+
+def test_an_alert_card_is_filed_under_its_pages_key_and_taken_from_there(tmp_path: Path) -> None:
+    # The card is made from what its document's page is made from (the page's
+    # key holds the document, its catalogs and the code). Filed under the
+    # document's id instead, an edit would find the card of the unedited
+    # text; the published pages cannot show it, since a completed build
+    # prunes every entry that is not a page's key: the cache is read here.
+    from build_tools.pipeline import Prepared, load_handbook, page_keys, render_language
+
+    source = Path(__file__).parent / "fixtures" / "amendment" / "source"
+    prepared = Prepared(incremental.StageCache(tmp_path / "cache"))
+    handbook = load_handbook(source, tmp_path / "no-translations", prepared)
+    pages = page_keys(handbook, prepared, "en")
+    render_language(handbook, "en", tmp_path / "first", pages=pages)
+    card = (tmp_path / "first" / "trial-rules-card.md").read_text(encoding="utf-8")
+    assert "alert card" in card and pages.keys["trial-rules"] != "trial-rules"
+    assert pages.cache.get(pages.cards_kind, pages.keys["trial-rules"]) == card
+    assert pages.cache.get(pages.cards_kind, "trial-rules") is None
+    # The next render takes what is filed under the page's key, not made again.
+    pages.cache.put(pages.cards_kind, pages.keys["trial-rules"], card + "\nFiled under the page's key.\n")
+    render_language(handbook, "en", tmp_path / "next", pages=pages)
+    assert (tmp_path / "next" / "trial-rules-card.md").read_text(encoding="utf-8").endswith("page's key.\n")

@@ -11,7 +11,8 @@ import pytest
 
 from build_tools.pipeline import load_handbook, translate_handbook
 from build_tools.render import interface_translations
-from build_tools.sphinxext.titlepage import long_date, title_data, title_forms
+from build_tools.dates import long_date
+from build_tools.sphinxext.titlepage import title_data, title_forms
 from conftest import ROOT
 
 #: Written from each language's grammar, not from the code's output.

@@ -40,6 +40,7 @@ from build_tools.pipeline import (
     Handbook,
     Pages,
     Prepared,
+    amendments,
     check_handbook,
     load_handbook,
     page_keys,
@@ -87,14 +88,17 @@ def _render(handbook: Handbook, pages: list[Pages], layout: builder.Layout, jobs
     more than one job they render in processes of their own, a core each."""
     languages = [p.language for p in pages]
     targets = [layout.myst(lang) for lang in languages]
+    # What each amendment changed is the same in every language: asked of the rules once.
+    amended = amendments(handbook)
     if jobs <= 1 or len(languages) <= 1:
-        return [render_language(handbook, p.language, target, strict, p) for p, target in zip(pages, targets, strict=True)]
+        return [render_language(handbook, p.language, target, strict, p, amended)
+                for p, target in zip(pages, targets, strict=True)]
     # The workers end with this process: killed with ``kill -9``, it would
     # leave them asleep on their task queue for ever.
     with ProcessPoolExecutor(max_workers=min(jobs, len(languages)), initializer=orphans.die_with_parent,
                              initargs=(os.getpid(),)) as pool:
         return list(pool.map(render_language, [handbook] * len(languages), languages, targets,
-                             [strict] * len(languages), pages))
+                             [strict] * len(languages), pages, [amended] * len(languages)))
 
 
 def _request(args: argparse.Namespace) -> dict[str, object]:

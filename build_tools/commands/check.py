@@ -42,7 +42,10 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         handbook = load_handbook(args.source, args.translations)
-        editions = [load_editions(args.source, document) for document in handbook.documents]
+        # An amended document's chain as load_handbook loaded it; another's is
+        # the document alone (load_editions finds a stray file in its folder).
+        editions = [handbook.editions.get(document.id) or load_editions(args.source, document)
+                    for document in handbook.documents]
     except DiagnosticError as exc:
         return report(exc)
     checked = [handbook]

@@ -31,7 +31,6 @@ from typing import TYPE_CHECKING, Any
 from docutils import nodes
 from sphinx.util import texescape
 
-from build_tools.dates import DATE_LOCALES, long_date  # noqa: F401 (conf.py's dates)
 from build_tools.files import write_if_changed
 from build_tools.sphinxext.latex import TEX_LANGUAGES
 
@@ -124,8 +123,8 @@ def title_data(documents: Sequence[Document], language: str, translations: NullT
         """The day the edition is in force from, as the page's meta line says it."""
         from build_tools.dates import long_day
 
-        return (", " + _("in force from %(day)s", day=long_day(doc.effective, doc.display_language))
-                if doc.effective else "")
+        day = long_day(doc.effective, doc.display_language)
+        return ", " + _("in force from %(day)s", day=day) if day else ""
 
     out = []
     for doc in documents:
