@@ -12,6 +12,12 @@ SYSDEPS := sh build_tools/system-deps.sh
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 # Options for the handbook command, e.g. HANDBOOK_FLAGS="--source other/source --translations other/translations".
 HANDBOOK_FLAGS ?=
+# The project's modules compiled to byte code once (only those changed since the last
+# time). Where Python is told to write none (PYTHONDONTWRITEBYTECODE, as on some CI
+# machines), every process a build or the tests start (a Sphinx run per language and
+# builder, a handbook command) would otherwise compile them again, each time; Python
+# still reads byte code it finds.
+BYTECODE := $(BIN)/python -m compileall -q -j 0 build_tools
 # Options for `make pdf` alone, e.g. PDF_FLAGS="--paper a5" or PDF_FLAGS="--document pzbs-alert-rules -l en".
 PDF_FLAGS ?=
 # The languages to build (default: every language of the manifest), e.g. LANGS="en pl": one CI job each.
@@ -37,13 +43,16 @@ help:  ## list the targets
 
 all: $(STAMP) $(NODE_STAMP)  ## build everything: the site, and the A4 and A5 PDFs of every language (build/site, build/pdf)
 	@$(SYSDEPS) tex
+	@$(BYTECODE)
 	$(HANDBOOK) build --jobs $(JOBS) $(LANG_FLAGS) $(HANDBOOK_FLAGS)
 
 html: $(STAMP) $(NODE_STAMP)  ## build the websites only and publish build/site
+	@$(BYTECODE)
 	$(HANDBOOK) build --html --jobs $(JOBS) $(LANG_FLAGS) $(HANDBOOK_FLAGS)
 
 pdf: $(STAMP)  ## build the PDFs only (build/pdf; PDF_FLAGS="--paper a5" or "--document ID -l LANG")
 	@$(SYSDEPS) tex
+	@$(BYTECODE)
 	$(HANDBOOK) build --pdf --jobs $(JOBS) $(LANG_FLAGS) $(HANDBOOK_FLAGS) $(PDF_FLAGS)
 
 merge: $(STAMP) $(NODE_STAMP)  ## publish build/site from other build folders, one language or more each (MERGE="parts/en parts/pl")
@@ -60,13 +69,16 @@ check: $(STAMP)  ## validate, check every auction example, and every example's v
 
 test: $(STAMP) $(NODE_STAMP)  ## run every test (TeX and browser tests included), on every core
 	@$(SYSDEPS) tex browser gettext
+	@$(BYTECODE)
 	$(BIN)/python -m pytest $(PYTEST_PARALLEL)
 
 test-fast: $(STAMP)  ## the tests that need neither TeX nor a browser, on every core
 	@$(SYSDEPS) gettext
+	@$(BYTECODE)
 	$(BIN)/python -m pytest $(PYTEST_PARALLEL) -m "not tex and not browser"
 
 serve: $(STAMP) $(NODE_STAMP)  ## preview one language's site while editing: rebuilt and reloaded at every save (SERVE_FLAGS="-l en --document ID")
+	@$(BYTECODE)
 	$(HANDBOOK) serve $(SERVE_FLAGS) $(HANDBOOK_FLAGS)
 
 # The property tests' budget in `make fuzz`: this many times the examples each asks for.
@@ -84,6 +96,7 @@ i18n-check: $(STAMP)  ## translation status and translator lint
 	$(HANDBOOK) i18n check
 
 bench: $(STAMP) $(NODE_STAMP)  ## benchmarks: pipeline vs plain Sphinx, rebuilds, PDFs, model, the Ask page, then the suite (BENCH_QUICK=1: smoke run)
+	@$(BYTECODE)
 	$(BIN)/python bench/run.py $(BENCH_FLAGS)
 	@[ -n "$(BENCH_QUICK)" ] && [ "$(BENCH_QUICK)" != 0 ] || $(MAKE) --no-print-directory bench-suite
 
