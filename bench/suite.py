@@ -15,7 +15,7 @@ time alone and its line coverage, on a fresh clone of the committed HEAD.
 Settings (environment): BENCH_SUITE_TIME=0 and BENCH_SUITE_COVERAGE=0 skip
 a part; BENCH_SUITE_BEFORE names the report compared with (default
 bench/suite-coverage-before.json: the suite of f1cf1e4, before it ran on
-every core); PYTEST_PARALLEL the pytest options of `make test` (the Makefile
+every core) and BENCH_SUITE_BEFORE_COMMIT its commit; PYTEST_PARALLEL the pytest options of `make test` (the Makefile
 passes its own). Everything is written below build/bench/suite/.
 """
 
@@ -33,12 +33,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from coverage_compare import compare, load, report  # noqa: E402
+from coverage_compare import compare, load, moved_lines, report  # noqa: E402
 from measure import Sample, progress, run  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 WORK = ROOT / "build" / "bench" / "suite"
 BEFORE = Path(__file__).resolve().parent / "suite-coverage-before.json"
+#: The commit whose suite made :data:`BEFORE`: the last before the suite's speed-up.
+BEFORE_COMMIT = "f1cf1e4"
 COVERAGERC = Path(__file__).resolve().parent / "suite.coveragerc"
 #: Issue 31: the suite in eight minutes alone.
 TARGET_SECONDS = 8 * 60
@@ -114,6 +116,8 @@ def main(argv: list[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--before", type=Path, default=Path(os.environ.get("BENCH_SUITE_BEFORE") or BEFORE),
                         help="the coverage json report compared with (default: %(default)s)")
+    parser.add_argument("--before-commit", default=os.environ.get("BENCH_SUITE_BEFORE_COMMIT") or BEFORE_COMMIT,
+                        help="the commit whose suite made the report compared with (default: %(default)s)")
     args = parser.parse_args(argv)
     parallel = os.environ.get("PYTEST_PARALLEL", "-n 2 --dist loadscope")
     timing = os.environ.get("BENCH_SUITE_TIME", "1") != "0"
@@ -134,8 +138,11 @@ def main(argv: list[str] | None = None) -> int:
                        cwd=clone, check=True)
         after = coverage_after(clone, parallel)
         if args.before.is_file():
-            lines.append(f"coverage of build_tools, {args.before.name} (before) against {commit} (after):")
-            lines.append(report(compare(load(args.before), load(after))))
+            lines.append(f"coverage of build_tools, {args.before.name} ({args.before_commit}, before) "
+                         f"against {commit} (after):")
+            old, new = load(args.before), load(after)
+            # A file changed since is compared on the lines it kept (its text at both commits).
+            lines.append(report(compare(old, new, moved_lines(old, new, args.before_commit, clone))))
         else:
             lines.append(f"coverage: no report to compare with at {args.before}; this run's is "
                          f"{after.relative_to(ROOT)} (BENCH_SUITE_BEFORE names another)")

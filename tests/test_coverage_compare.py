@@ -68,3 +68,29 @@ def test_a_file_whose_code_changed_is_not_compared_line_by_line(
     out = capsys.readouterr().out
     assert "files changed between the runs (not compared line by line): 1" in out
     assert "  changed build_tools/a.py: before 2 of 2, after 2 of 2" in out
+
+
+def test_a_file_changed_since_the_first_commit_is_compared_on_the_lines_it_kept(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """With the first run's commit, a changed file's kept lines are matched
+    by their text: a kept line no longer run is lost (by its new number), a
+    line only shifted by an insertion is not."""
+    import subprocess
+
+    repo = tmp_path / "repo"
+    (repo / "build_tools").mkdir(parents=True)
+    source = repo / "build_tools" / "a.py"
+    source.write_text("x = 1\nif x:\n    y = 2\nz = 3\n", encoding="utf-8")
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@t", "-C", str(repo)]
+    subprocess.run([*git, "init", "-q"], check=True)
+    subprocess.run([*git, "add", "."], check=True)
+    subprocess.run([*git, "commit", "-qm", "first"], check=True)
+    commit = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    source.write_text("x = 1\nw = 0\nif x:\n    y = 2\nz = 3\n", encoding="utf-8")  # a line inserted at 2
+    before = write_report(tmp_path / "before.json", {"build_tools/a.py": ([1, 2, 3, 4], [])})
+    after = write_report(tmp_path / "after.json", {"build_tools/a.py": ([1, 2, 3, 5], [4])})  # y = 2 no longer run
+    assert main([str(before), str(after), "--before-commit", commit, "--root", str(repo)]) == 1
+    out = capsys.readouterr().out
+    assert "lines lost: 1; lines gained: 0" in out, out  # w = 0 is new: neither lost nor gained
+    assert "  lost   build_tools/a.py: 4" in out
+    assert "changed" not in out
