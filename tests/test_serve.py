@@ -175,7 +175,10 @@ def test_ctrl_c_stops_it_cleanly(served: Served, during: str) -> None:
     assert "Traceback" not in said
     out, err = said.split("\n--- stderr\n")
     assert out.rstrip().endswith("handbook: stopping ...\nhandbook: stopped"), said
-    assert err.strip() == "" if during == "idle" else "Traceback" not in err
+    if during == "idle":
+        assert err.strip() == "", err
+    else:
+        assert "Traceback" not in err, err
     assert _port_is_free(served.port)
     # Nothing of it is left running, and its folder is whole: no step marked
     # as running, every page ends.
