@@ -306,3 +306,23 @@ def test_the_writer_lays_a_catalog_out_as_msgcat_does_chinese_included(tmp_path:
     assert data == wanted
     assert str(po).encode("utf-8") + b"\n" != wanted  # polib's own layout is another
     assert all(len(line) <= 76 for line in data.decode("utf-8").splitlines() if line.startswith("#."))
+
+
+def test_a_renamed_element_keeps_its_english_pivot_while_the_english_catalog_names_it_the_old_way(
+        tmp_path: Path) -> None:
+    # ``i18n update -l ru`` after an element is renamed: the English catalog,
+    # not merged in this run, still holds its text under the old id. The text
+    # unchanged and found under one old id only, that id's English is the pivot.
+    path = tmp_path / "mini-rules.yaml"
+    path.write_text(SOURCE.read_text(encoding="utf-8").replace("definition: kontra-bi\n", "definition: kontra-bi-nowa\n"),
+                    encoding="utf-8")
+    renamed = load_document(path)
+    english = read_catalog(CATALOG)
+    notes = {entry.msgctxt: entry.comment.splitlines() for entry in extract(renamed, "ru", english)}
+    assert "en: a double with less than opening strength" in notes["kontra-bi-nowa"]
+    assert "en: Bi double" in notes["kontra-bi-nowa.term"]
+    # The same text under two old ids, gone both: which English was its is unknown, none is given.
+    english.add("kontra z siłą mniejszą niż otwarcie", "a weak double", context="kontra-stara")
+    notes = {entry.msgctxt: entry.comment.splitlines() for entry in extract(renamed, "ru", english)}
+    assert not [note for note in notes["kontra-bi-nowa"] if note.startswith("en")]
+    assert "en: Bi double" in notes["kontra-bi-nowa.term"]
