@@ -150,6 +150,15 @@ CASES = [
          'msgstr "Trial rules\n\n' + ISSUER + "\n" + 'msgid "Związek\\x"',
          "12:8: error: catalog syntax: string not closed: the line ends before its closing '\"'",
          "15:15: error: catalog syntax: invalid escape '\\x' (valid: \\\\ \\\" \\n \\t \\r)"),
+    # --- found by chance by the fuzzing once (test_catalog_fuzz), kept here for certain --------------
+    # Two entries with one msgid and no msgctxt: the second is named by its msgid.
+    case("duplicate-msgid-without-msgctxt", ISSUER + "\n" + ISSUER_MSGID,
+         'msgid "Zasady"\nmsgstr "Rules"\n\nmsgid "Zasady"',
+         "17:1: error: duplicate entry: msgid 'Zasady' is already at line 14"),
+    # A '#:' line Babel cannot split into locations (an isolate U+2068 never closed).
+    case("location-comment-with-an-unclosed-isolate", ISSUER, "#: \u2068source/mini rules.yaml\n" + ISSUER,
+         "14:1: error: location comment: location comment contains more First Strong Isolate characters, "
+         "than Pop Directional Isolate characters"),
 ]
 
 
