@@ -230,3 +230,22 @@ def test_a_brown_sticker_verdict_cites_its_item(capsys: pytest.CaptureFixture[st
                  str(ROOT / "source"), "--translations", str(ROOT / "translations")]) == 0
     verdict = json.loads(capsys.readouterr().out)["verdicts"]["brown-sticker"]
     assert verdict["value"] == "yes" and "Brown Sticker item (1)" in verdict["because"]
+
+
+def test_the_ask_page_offers_the_cards_that_read_and_leaves_out_one_the_reader_refuses(tmp_path: Path) -> None:
+    # The Ask page lists source/cards/: a card with a mistake is not offered
+    # ('handbook card check' names the mistake); the cards before and after it are.
+    import shutil
+
+    from build_tools.cards import shipped_cards
+
+    folder = tmp_path / "cards"
+    folder.mkdir()
+    for name in ("hum-strong-pass", "precision"):
+        shutil.copy(CARDS / f"{name}.yaml", folder)
+    (folder / "minor-mistake.yaml").write_text(
+        "card: minor-mistake\nopenings:\n  - auction: 1♥\n    meaning: {hcp: 7-12, strenght: weak}\n", encoding="utf-8")
+    offered = shipped_cards(tmp_path)
+    assert [(card["id"], card["title"]) for card in offered] == [
+        ("hum-strong-pass", "Strong pass, fert openings"), ("precision", "Precision club")]
+    assert offered[1]["data"] == card("precision")
