@@ -121,3 +121,30 @@ def test_a_card_is_reported_as_card_check_reports_it(desk: Desk, build: Path, ca
 def test_a_bad_card_is_one_line(desk: Desk) -> None:
     found = json.loads(desk.card(json.dumps({"card": "c", "openings": [{"auction": "1NT", "meening": {}}]})))
     assert found == {"error": "card openings.0.meening: unknown key (did you mean 'meaning'?)"}
+
+
+def test_explain_says_why_in_the_rules_own_terms_when_a_verdict_has_no_reasons_in_words(
+        build: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # A verdict gives reasons in words for each predicate that decided; one
+    # whose condition names no predicate gives none, and its 'because' is then
+    # the rules' own terms, never left out.
+    from build_tools.commands.explain import _print_verdict
+
+    query = '{"auction": "1♣ 1♥", "meaning": {"suits": {"hearts": "4+"}}, "view": "partnership"}'
+    assert main(["explain", "aeb-bidding-systems", query, "--question", "natural", "--json", "--build-dir",
+                 str(build)]) == 0
+    found = json.loads(capsys.readouterr().out)["verdicts"]["natural"]
+    book = rulebook(ROOT / "source", ROOT / "translations", build, "aeb-bidding-systems")
+    assert isinstance(book, Rulebook)
+    _print_verdict("natural", found, book, "en")
+    words = capsys.readouterr().out.splitlines()
+    _print_verdict("natural", {**found, "reasons": []}, book, "en")
+    terms = capsys.readouterr().out.splitlines()
+    assert words[1] == ("  because: the bid is in a suit; it is not so that the bid is in a suit partner has shown; "
+                        "the call responds to partner's opening; the meaning promises 4+ cards in the suit bid")
+    assert terms[1] == ("  because: in suit and not in partner's suit and (response or an advance of a suit "
+                        "overcall); (4+ cards in the suit named or nothing said of the suit named and meaning "
+                        "{natural: true})")
+    assert [words[0], *words[2:]] == [terms[0], *terms[2:]] == [
+        "natural: yes  (respuesta-o-intervencion)",
+        f"  respuesta-o-intervencion: {book.text('respuesta-o-intervencion', 'en')}"]
