@@ -409,6 +409,11 @@ def test_a_reader_that_goes_away_is_no_error_of_ours(args: tuple[str, ...]) -> N
 REACHED = [
     doc("number-of-a-tab", NUMBER_1, 'number: "\\t"\n            text: "1BA',
         "source/mini-rules.yaml:18:21: error: 'number' of point 'otwarcie-1ba' is empty"),
+    doc("example-blank-auction-with-a-query", "auction: 1♦ (1♥) 1♠",
+        "auction: ' '\n        meaning: {hcp: 12-14}\n        expect: {alert: 'no'}",
+        "source/mini-rules.yaml:32:18: error: 'auction' of example 'przyklad-1' is empty\n"
+        "source/mini-rules.yaml:34:17: error: example 'przyklad-1' expects verdicts but has no auction to ask about\n"
+        "source/mini-rules.yaml:31:9: error: example 'przyklad-1' has neither 'auction' nor 'hands'"),
 ]
 
 
