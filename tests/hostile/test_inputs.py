@@ -409,6 +409,9 @@ def test_a_reader_that_goes_away_is_no_error_of_ours(args: tuple[str, ...]) -> N
 REACHED = [
     doc("number-of-a-tab", NUMBER_1, 'number: "\\t"\n            text: "1BA',
         "source/mini-rules.yaml:18:21: error: 'number' of point 'otwarcie-1ba' is empty"),
+    rule("rule-not-a-mapping", "[alert]",
+         "source/mini-rules.yaml:28:20: error: rule of 'otwarcie-2-trefl' '0': a rule is a mapping: question, scope, "
+         "when, answer, otherwise, exception-to, fallback"),
     doc("example-blank-auction-with-a-query", "auction: 1♦ (1♥) 1♠",
         "auction: ' '\n        meaning: {hcp: 12-14}\n        expect: {alert: 'no'}",
         "source/mini-rules.yaml:32:18: error: 'auction' of example 'przyklad-1' is empty\n"
