@@ -412,6 +412,8 @@ REACHED = [
     rule("rule-not-a-mapping", "[alert]",
          "source/mini-rules.yaml:28:20: error: rule of 'otwarcie-2-trefl' '0': a rule is a mapping: question, scope, "
          "when, answer, otherwise, exception-to, fallback"),
+    asked("example-two-suiter-suits-not-a-list", "meaning: {two-suiter: {suits: hearts}}",
+          "source/mini-rules.yaml:33:39: error: example 'przyklad-1': 'meaning' 'two-suiter.suits': a list of suits"),
     doc("example-blank-auction-with-a-query", "auction: 1♦ (1♥) 1♠",
         "auction: ' '\n        meaning: {hcp: 12-14}\n        expect: {alert: 'no'}",
         "source/mini-rules.yaml:32:18: error: 'auction' of example 'przyklad-1' is empty\n"
