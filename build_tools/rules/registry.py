@@ -193,6 +193,14 @@ class Registry:
         return found
 
     def parameter(self, name: str) -> Parameter:
+        """The parameter ``name``; one not declared is refused with the name
+        nearest it and where to declare it.
+
+        >>> Registry.standard().declaring({"shown-suit-length": 4}).parameter("shown-suit-lenght")
+        Traceback (most recent call last):
+        ...
+        build_tools.rules.errors.VocabularyError: unknown parameter 'shown-suit-lenght' (did you mean 'shown-suit-length'?; declare it under 'parameters:' with its article)
+        """
         found = self.parameters.get(name)
         if found is None:
             raise VocabularyError("", f"unknown parameter {name!r}{_hint(name, self.parameters, ';')}"

@@ -399,3 +399,33 @@ def test_a_reader_that_goes_away_is_no_error_of_ours(args: tuple[str, ...]) -> N
     proc.wait(timeout=60)
     assert "Traceback" not in err and "BrokenPipeError" not in err
     assert err == ""
+
+
+# Refusals the suite once reached only by chance (most through the derandomized
+# fuzzing of the real documents in tests/hostile/test_loader_fuzz.py, whose
+# draws changed when the documents did), each now asked for on purpose.
+# Each is a refusal a user can meet. Every error line is compared, not only the
+# first: a refusal that went on would add lines (or a traceback) after it.
+REACHED = [
+    doc("number-of-a-tab", NUMBER_1, 'number: "\\t"\n            text: "1BA',
+        "source/mini-rules.yaml:18:21: error: 'number' of point 'otwarcie-1ba' is empty"),
+    rule("rule-not-a-mapping", "[alert]",
+         "source/mini-rules.yaml:28:20: error: rule of 'otwarcie-2-trefl' '0': a rule is a mapping: question, scope, "
+         "when, answer, otherwise, exception-to, fallback"),
+    asked("example-two-suiter-suits-not-a-list", "meaning: {two-suiter: {suits: hearts}}",
+          "source/mini-rules.yaml:33:39: error: example 'przyklad-1': 'meaning' 'two-suiter.suits': a list of suits"),
+    doc("example-blank-auction-with-a-query", "auction: 1♦ (1♥) 1♠",
+        "auction: ' '\n        meaning: {hcp: 12-14}\n        expect: {alert: 'no'}",
+        "source/mini-rules.yaml:32:18: error: 'auction' of example 'przyklad-1' is empty\n"
+        "source/mini-rules.yaml:34:17: error: example 'przyklad-1' expects verdicts but has no auction to ask about\n"
+        "source/mini-rules.yaml:31:9: error: example 'przyklad-1' has neither 'auction' nor 'hands'"),
+]
+
+
+@pytest.mark.parametrize("case", REACHED, ids=[case.name for case in REACHED])
+def test_a_refusal_gives_exactly_its_lines(case: Case, handbook: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    apply(case, handbook)
+    status = run(case.args)
+    err = capsys.readouterr().err
+    assert status == 1 and "Traceback" not in err, err
+    assert "\n".join(line for line in err.splitlines() if "error:" in line) == case.expected
