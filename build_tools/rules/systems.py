@@ -150,11 +150,13 @@ class Figures:
 
 def alternatives(s: Situation) -> tuple[Meaning, ...] | None:
     """What the call in question may be: its types (the query's ``either``,
-    the card's alternatives), or its one meaning; ``None`` when nothing says."""
+    the card's alternatives), or its one meaning; ``None`` when nothing says.
+
+    A card's line of one type has already given the call its meaning; a
+    line whose meaning states nothing (``meaning: {}``) says nothing, as a
+    query without a meaning does, so what depends on it stays unknown."""
     if s.types:
         return s.types
-    if s.entry is not None and not s.meaning.keys:
-        return tuple(s.entry.alternatives)
     return (s.meaning,) if s.meaning.keys else None
 
 

@@ -173,7 +173,14 @@ CASES: dict[str, list[tuple[Any, dict[str, Any], bool | None]]] = {
                       ([0, 3], {"auction": "1H 2H 4NT", "hand": "A32.Q8765.K32.32"}, False)],
     "kind": [("double", {"auction": "(1H) X"}, True), ("double", {"auction": "1H"}, False)],
     "known-suit": [(True, {"auction": "2D", "meaning": {"suits": {"diamonds": "4+"}}}, True),
-                   (True, {"auction": "2D", "either": [{"suits": {"hearts": "6+"}}, {"suits": {"spades": "6+"}}]}, False)],
+                   (True, {"auction": "2D", "either": [{"suits": {"hearts": "6+"}}, {"suits": {"spades": "6+"}}]}, False),
+                   # The card's line gives the meaning; a line that states
+                   # nothing leaves it unknown, as a query without one does.
+                   (True, {"auction": "2D", "system": {"card": "d", "openings": [
+                       {"auction": "2D", "meaning": {"suits": {"diamonds": "4+"}}}]}}, True),
+                   (True, {"auction": "2D", "system": {"card": "e", "openings": [{"auction": "2D", "meaning": {}}]}},
+                    None),
+                   (True, {"auction": "2D"}, None)],
     "last-bid": [("2C", {"auction": "1NT 2C X", "view": T}, True), ("2C", {"auction": "1NT 2D X", "view": T}, False)],
     "last-bid-by": [("partner", {"auction": "1H P 2H", "view": T}, True), ("rho", {"auction": "1H P 2H", "view": T}, False),
                     ("opponent", {"auction": "1H 2C", "view": T}, True)],
