@@ -246,18 +246,17 @@ def changes_context(found: Amendment, old: Document, new: Document, old_shown: D
             "text": _original(text, new_shown if untranslated else None),
         })
 
-    def side(answer: tuple[str, str], doc: Document) -> dict[str, Any]:
+    def side(question: str, answer: tuple[str, str], doc: Document) -> dict[str, Any]:
         value, article = answer
         return {"label": _answer(doc, question, value, gettext), "page": page_of(doc),
                 "articles": [a for a in article.split(", ") if a]}
 
     verdicts = []
     for v in found.verdicts:
-        question = v.question
         kind, _, name = v.source.partition(" ")
         verdicts.append({"kind": kind, "name": name, "auction": shown_auction(v, new_shown.display_language),
-                         "question": question_name(new_shown, question, gettext),
-                         "old": side(v.old, old_shown), "new": side(v.new, new_shown)})
+                         "question": question_name(new_shown, v.question, gettext),
+                         "old": side(v.question, v.old, old_shown), "new": side(v.question, v.new, new_shown)})
     return {
         "doc": new_shown, "current": current, "old": old, "new": new, "items": items, "verdicts": verdicts,
         "old_page": edition_page(current.id, old.edition) if old is not current else "",
