@@ -33,7 +33,7 @@ class Served:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "build_tools.cli", "serve", *extra], cwd=mini, text=True,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**os.environ, "PYTHONPATH": str(ROOT)},
-            start_new_session=True)
+            start_new_session=True, preexec_fn=_ctrl_c_as_at_a_terminal)
         assert self.proc.stdout is not None
         self.lines: list[str] = []
         if wait:
@@ -70,9 +70,30 @@ class Served:
         self.document.write_text(text.replace(old, new), encoding="utf-8")
 
     def finish(self, timeout: float = 120) -> str:
-        """Everything it said, once it has stopped (stdout, then stderr)."""
-        out, err = self.proc.communicate(timeout=timeout)
+        """Everything it said, once it has stopped (stdout, then stderr); a
+        failure, the process killed, when it has not stopped in ``timeout``
+        seconds (no preview outlives its test)."""
+        try:
+            out, err = self.proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.kill()
+            out, err = self.proc.communicate()
+            pytest.fail(f"still running {timeout} s later; it said:\n" + "".join(self.lines) + out
+                        + "\n--- stderr\n" + err)
         return "".join(self.lines) + out + "\n--- stderr\n" + err
+
+    def kill(self) -> None:
+        """Its process group killed, if it still runs."""
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait()
+
+
+def _ctrl_c_as_at_a_terminal() -> None:
+    """In the preview's process: Ctrl-C (SIGINT) acted upon, as at a terminal,
+    even where the suite was started with it ignored (a shell script's
+    background job inherits SIGINT ignored, and Python then keeps it so)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 @pytest.fixture
@@ -81,9 +102,7 @@ def served(mini: Path) -> Iterator[Served]:
     try:
         yield server
     finally:
-        if server.proc.poll() is None:
-            os.killpg(server.proc.pid, signal.SIGKILL)
-            server.proc.wait()
+        server.kill()
 
 
 def test_help_explains_it() -> None:
