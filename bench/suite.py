@@ -5,7 +5,8 @@ time alone and its line coverage, on a fresh clone of the committed HEAD.
    runs, without its busy processes): its seconds, its tests, its CPU seconds
    and those other processes of the machine took meanwhile (a busy machine
    makes it slower: rerun on a quiet one when they are high). Target: 8
-   minutes (issue 31).
+   minutes (issue 31). Where its CPU went, by test file, from each test's CPU
+   (``HANDBOOK_TEST_CPU``, tests/cpu_accounting.py): what limits the time.
 2. Coverage: the same suite in the clone under coverage.py (``build_tools``,
    subprocesses and render workers included, as ``bench/suite.coveragerc``
    says), then ``coverage json``; compared line by line with the report of an
@@ -22,14 +23,17 @@ passes its own). Everything is written below build/bench/suite/.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import shlex
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -42,6 +46,8 @@ BEFORE = Path(__file__).resolve().parent / "suite-coverage-before.json"
 #: The commit whose suite made :data:`BEFORE`: the last before the suite's speed-up.
 BEFORE_COMMIT = "f1cf1e4"
 COVERAGERC = Path(__file__).resolve().parent / "suite.coveragerc"
+#: Each test's CPU, one JSON line a test (tests/cpu_accounting.py).
+CPU_LINES = WORK / "test-cpu.jsonl"
 #: Issue 31: the suite in eight minutes alone.
 TARGET_SECONDS = 8 * 60
 
@@ -88,9 +94,54 @@ def _env(**extra: str) -> dict[str, str]:
 
 def time_suite(clone: Path, commit: str) -> SuiteTime:
     progress(f"suite: bash .ci/run in a fresh clone of {commit}, CI_LOAD=0")
-    sample = run(["bash", ".ci/run"], env=_env(CI_LOAD="0"), cwd=clone)
+    CPU_LINES.unlink(missing_ok=True)
+    sample = run(["bash", ".ci/run"], env=_env(CI_LOAD="0", HANDBOOK_TEST_CPU=str(CPU_LINES)), cwd=clone)
     (WORK / "ci-run.log").write_text(sample.output, encoding="utf-8")
     return SuiteTime(commit, sample, passed(sample.output))
+
+
+@dataclass(frozen=True, slots=True)
+class FileCost:
+    """What one test file's tests cost (tests/cpu_accounting.py's lines summed)."""
+    path: str
+    tests: int
+    cpu: float
+    wall: float
+
+
+def cost_by_file(lines: Iterable[str]) -> list[FileCost]:
+    """The per-test lines of ``HANDBOOK_TEST_CPU`` summed by test file, the
+    costliest first.
+
+    >>> rows = ['{"test": "tests/a.py::t1", "wall": 2.0, "cpu": 3.0}',
+    ...         '{"test": "tests/b.py::t", "wall": 1.0, "cpu": 1.0}',
+    ...         '{"test": "tests/a.py::t2[x]", "wall": 0.5, "cpu": 0.25}']
+    >>> [(c.path, c.tests, c.cpu, c.wall) for c in cost_by_file(rows)]
+    [('tests/a.py', 2, 3.25, 2.5), ('tests/b.py', 1, 1.0, 1.0)]
+    """
+    files: dict[str, list[dict[str, Any]]] = {}
+    for line in lines:
+        if line.strip():
+            row = json.loads(line)
+            files.setdefault(row["test"].split("::")[0], []).append(row)
+    costs = [FileCost(path, len(rows), sum(r["cpu"] for r in rows), sum(r["wall"] for r in rows))
+             for path, rows in files.items()]
+    return sorted(costs, key=lambda c: -c.cpu)
+
+
+def cost_report(costs: list[FileCost], run_cpu: float, shown: int = 15) -> str:
+    """Where the suite's CPU went: the costliest test files, and the rest."""
+    total = sum(c.cpu for c in costs)
+    lines = [f"the suite's CPU by test file (tests/cpu_accounting.py): {total:.0f} CPU s in "
+             f"{sum(c.tests for c in costs)} tests, of {run_cpu:.0f} for the whole run "
+             f"(the rest: installing, collecting, the workers' start); on two cores the tests "
+             f"alone cannot end before {total / 2:.0f} s"]
+    for c in costs[:shown]:
+        lines.append(f"  {c.cpu:7.0f} CPU s {100 * c.cpu / total:5.1f} %  {c.tests:5d} tests  {c.path}")
+    rest = costs[shown:]
+    lines.append(f"  {sum(c.cpu for c in rest):7.0f} CPU s {100 * sum(c.cpu for c in rest) / total:5.1f} %  "
+                 f"{sum(c.tests for c in rest):5d} tests  the other {len(rest)} files")
+    return "\n".join(lines)
 
 
 def coverage_after(clone: Path, parallel: str) -> Path:
@@ -129,7 +180,11 @@ def main(argv: list[str] | None = None) -> int:
     commit = fresh_clone(clone)
     lines = []
     if timing:
-        lines.append(time_suite(clone, commit).line())
+        timed = time_suite(clone, commit)
+        lines.append(timed.line())
+        if CPU_LINES.is_file():
+            costs = cost_by_file(CPU_LINES.read_text(encoding="utf-8").splitlines())
+            lines.append(cost_report(costs, timed.sample.cpu))
     if coverage:
         # What `make test` sets up before its pytest: the venv, the Ask page's
         # npm packages (its browser tests fail without them under CI), byte code.

@@ -38,6 +38,10 @@ settings.register_profile("handbook", derandomize=True, database=None, deadline=
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("handbook")
 
+# With HANDBOOK_TEST_CPU=FILE, each test's CPU, its processes included, is
+# written there (bench/suite.py sums it by file): a hook, imported to register it.
+from cpu_accounting import pytest_runtest_protocol  # noqa: E402,F401
+
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
