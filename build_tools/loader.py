@@ -414,9 +414,14 @@ class _Reader:
             reading=values.get("reading", False),
         )
         name = f"example '{example.id}'"
-        example = self.doctest_of(example, values, nodes, name)
+        # The keys written, kept or refused: one refused (an empty auction)
+        # was reported where it is written, and needs no second line here.
+        written = {key.value for key, _ in node.value if isinstance(key, yaml.ScalarNode)} \
+            if isinstance(node, yaml.MappingNode) else set()
+        example = self.doctest_of(example, values, nodes, name, written)
         if not example.auction and not example.hands:
-            self.error(node, f"{name} has neither 'auction' nor 'hands'")
+            if not written & {"auction", "hands"}:
+                self.error(node, f"{name} has neither 'auction' nor 'hands'")
             return None
         if "dealer" in values and example.view != "table":
             self.error(nodes["dealer"], f"{name}: a dealer belongs to the table view, not the {example.view} view")
@@ -476,8 +481,10 @@ class _Reader:
         except VocabularyError as exc:
             self.data_error(nodes["earlier"], _below(exc, "earlier"), f"{name}: 'earlier'")
 
-    def doctest_of(self, example: Example, values: dict[str, Any], nodes: dict[str, yaml.Node], name: str) -> Example:
-        """An example with its query and expected verdicts, when it states them."""
+    def doctest_of(self, example: Example, values: dict[str, Any], nodes: dict[str, yaml.Node], name: str,
+                   written: set[str]) -> Example:
+        """An example with its query and expected verdicts, when it states them
+        (``written``: the example's keys as written, refused ones included)."""
         from build_tools.rules.query import parse_example_query, parse_expect
 
         fields = {key: v.value if isinstance(v, _Data) else v for key, v in values.items()}
@@ -494,7 +501,7 @@ class _Reader:
             except VocabularyError as exc:
                 self.data_error(nodes["expect"], exc, f"{name}: expect")
                 return example
-            if not example.auction:
+            if not example.auction and "auction" not in written:
                 self.error(nodes["expect"], f"{name} expects verdicts but has no auction to ask about")
         # A mark on the call in question ('2♣*' alerted, '1BA^' announced) is an
         # expected verdict too: the answer the registry says the mark states.
