@@ -91,8 +91,11 @@ def _serve(args: argparse.Namespace, layout: builder.Layout, lang: str) -> int:
     serving = None
     # Ctrl-C is how a preview is stopped, at any moment: not an error.
     try:
-        _say(f"handbook: building the {lang} site in {display_path(layout.build)}/ ...")
+        # The files as they are before it says it builds: a file saved once
+        # it has said so is always built again (saved before the snapshot, the
+        # first build reads it; after, the watcher sees it changed).
         since = preview.snapshot()
+        _say(f"handbook: building the {lang} site in {display_path(layout.build)}/ ...")
         first = preview.rebuild()
         _say(f"handbook: {'built' if not first.error else 'not built'} in {first.seconds:.1f} s"
              + (f" ({first.detail})" if first.detail else ""))
