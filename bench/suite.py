@@ -133,8 +133,8 @@ def cost_report(costs: list[FileCost], run_cpu: float, shown: int = 15) -> str:
     """Where the suite's CPU went: the costliest test files, and the rest."""
     total = sum(c.cpu for c in costs)
     lines = [f"the suite's CPU by test file (tests/cpu_accounting.py): {total:.0f} CPU s in "
-             f"{sum(c.tests for c in costs)} tests, of {run_cpu:.0f} for the whole run "
-             f"(the rest: installing, collecting, the workers' start); on two cores the tests "
+             f"{sum(c.tests for c in costs)} tests (the run's count, of the processes it waited for: "
+             f"{run_cpu:.0f}; a browser's renderers are not waited for); on two cores the tests "
              f"alone cannot end before {total / 2:.0f} s"]
     for c in costs[:shown]:
         lines.append(f"  {c.cpu:7.0f} CPU s {100 * c.cpu / total:5.1f} %  {c.tests:5d} tests  {c.path}")
