@@ -25,67 +25,81 @@ import pytest
 _TICK = os.sysconf("SC_CLK_TCK")
 
 
-def _stat(pid: int) -> tuple[tuple[int, int], float] | None:
-    """Process ``pid``'s identity (its pid and start time: a pid is used
-    again) and its CPU seconds with its waited-for children's, from
-    ``/proc/PID/stat``; ``None`` when it has gone."""
-    try:
-        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as f:
-            text = f.read()
-    except OSError:
-        return None
-    # The name, in parentheses, may hold spaces and parentheses itself.
-    fields = text[text.rindex(")") + 2:].split()
-    # Fields 14-17 of proc(5) (utime, stime, cutime, cstime) and 22 (starttime).
-    return (pid, int(fields[19])), sum(int(v) for v in fields[11:15]) / _TICK
-
-
-def _children(pid: int) -> list[int]:
-    try:
-        tasks = os.listdir(f"/proc/{pid}/task")
-    except OSError:
-        return []
-    found: list[int] = []
-    for task in tasks:
-        try:
-            with open(f"/proc/{pid}/task/{task}/children", encoding="ascii") as f:
-                found += [int(child) for child in f.read().split()]
-        except OSError:
+def _processes() -> dict[int, tuple[int, tuple[int, int], float]]:
+    """Every process of the machine: its parent, its identity (its pid and
+    start time: a pid is used again) and its CPU seconds with its waited-for
+    children's, from ``/proc/PID/stat``. (Each process's ``children`` file
+    would be cheaper, but proc(5) says it may miss some.)"""
+    found = {}
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
             continue
+        try:
+            with open(f"/proc/{name}/stat", encoding="ascii", errors="replace") as f:
+                text = f.read()
+        except OSError:  # gone meanwhile
+            continue
+        # The name, in parentheses, may hold spaces and parentheses itself.
+        fields = text[text.rindex(")") + 2:].split()
+        # Fields 4 (ppid), 14-17 (utime, stime, cutime, cstime) and 22 (starttime) of proc(5).
+        pid = int(name)
+        found[pid] = (int(fields[1]), (pid, int(fields[19])), sum(int(v) for v in fields[11:15]) / _TICK)
     return found
 
 
 def tree(pid: int | None = None) -> dict[tuple[int, int], float]:
     """The CPU seconds of process ``pid`` (this one by default) and of each
     process below it, by process."""
+    processes = _processes()
+    below: dict[int, list[int]] = {}
+    for child, (parent, _, _) in processes.items():
+        below.setdefault(parent, []).append(child)
     found: dict[tuple[int, int], float] = {}
     stack = [os.getpid() if pid is None else pid]
     while stack:
         current = stack.pop()
-        stat = _stat(current)
-        if stat is None:
-            continue
-        found[stat[0]] = stat[1]
-        stack += _children(current)
+        if current in processes:
+            found[processes[current][1]] = processes[current][2]
+            stack += below.get(current, [])
     return found
 
 
-def spent(before: dict[tuple[int, int], float], after: dict[tuple[int, int], float]) -> float:
+def _now_ticks() -> int:
+    """The time since boot in clock ticks, as ``starttime`` counts it."""
+    with open("/proc/uptime", encoding="ascii") as f:
+        return int(float(f.read().split()[0]) * _TICK)
+
+
+def spent(before: dict[tuple[int, int], float], after: dict[tuple[int, int], float],
+          began: int | None = None) -> float:
     """The CPU seconds the tree spent from ``before`` to ``after``: each
     process's own growth. A process that ended was counted in its parent's
     waited-for children when a process of the tree waited for it; one that
     left the tree otherwise (a browser's renderer) takes nothing back from
-    the tests that paid for it.
+    the tests that paid for it. A process new to ``after`` is charged whole
+    when it started at ``began`` (clock ticks since boot) or later, and not
+    at all when it is older: what it spent before is unknown.
 
     >>> import subprocess, sys
-    >>> before = tree()
+    >>> began, before = _now_ticks(), tree()
     >>> _ = subprocess.run([sys.executable, "-c", "sum(range(3_000_000))"], check=True)
-    >>> spent(before, tree()) > 0.02
+    >>> spent(before, tree(), began) > 0.02
     True
-    >>> spent({(7, 1): 5.0, (8, 1): 2.0}, {(7, 1): 5.5, (9, 3): 0.25})
+    >>> spent({(7, 1): 5.0, (8, 1): 2.0}, {(7, 1): 5.5, (9, 300): 0.25, (10, 100): 40.0}, began=200)
     0.75
     """
-    return sum(cpu - before.get(process, 0.0) for process, cpu in after.items())
+    total = 0.0
+    for process, cpu in after.items():
+        if process in before:
+            total += cpu - before[process]
+        elif began is None or process[1] >= began:
+            total += cpu
+    return total
+
+
+#: The processes of this worker's tree as last seen (one a test missed
+#: is charged from there).
+_SEEN: dict[tuple[int, int], float] = {}
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -94,9 +108,13 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
     if not path:
         yield
         return
-    wall, before = time.perf_counter(), tree()
+    began, wall, before = _now_ticks(), time.perf_counter(), {**_SEEN, **tree()}
     yield
-    line = {"test": item.nodeid, "wall": round(time.perf_counter() - wall, 3), "cpu": round(spent(before, tree()), 3),
+    after = tree()
+    _SEEN.clear()
+    _SEEN.update(after)
+    line = {"test": item.nodeid, "wall": round(time.perf_counter() - wall, 3),
+            "cpu": round(spent(before, after, began), 3),
             "worker": os.environ.get("PYTEST_XDIST_WORKER", "")}
     # One short write in append mode: the workers' lines do not interleave.
     with Path(path).open("a", encoding="utf-8") as out:
